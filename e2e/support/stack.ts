@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './ports';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+export interface Stack {
+  /** Where the browser opens Parley, e.g. http://localhost:43123 */
+  baseUrl: string;
+  sandboxUrl: string;
+  outboxDir: string;
+  deploymentsDir: string;
+  dataDir: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+  /** Restarts only the server (same data), e.g. after changing its environment. */
+  logs(): string;
+}
+
+export interface StackOptions {
+  /** Seed the demo account (owner/agent logins, WhatsApp connection to the sandbox, conversations). */
+  seedDemo?: boolean;
+  /** Use a private copy of the deployments folder (tests that deploy or break remotes). */
+  ownDeployments?: boolean;
+  env?: Record<string, string>;
+}
+
+async function waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${logs()}`);
+}
+
+function run(script: string, env: Record<string, string>, sink: string[]): ChildProcess {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => {
+    sink.push(chunk.toString());
+    if (sink.length > 400) sink.splice(0, sink.length - 400);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts the real built server (on a fresh PGlite folder) and the sandbox standing in for Meta. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+  const outboxDir = path.join(dataDir, 'outbox');
+  fs.mkdirSync(outboxDir, { recursive: true });
+  let deploymentsDir = path.join(ROOT, 'deployments');
+  if (options.ownDeployments) {
+    deploymentsDir = path.join(dataDir, 'deployments');
+    fs.cpSync(path.join(ROOT, 'deployments'), deploymentsDir, { recursive: true });
+  }
+  const [port, sandboxPort] = await Promise.all([freePort(), freePort()]);
+  const baseUrl = `http://localhost:${port}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const shared = {
+    WHATSAPP_APP_SECRET: 'e2e-app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
+    FB_APP_ID: '100000000000999',
+    OUTBOX_DIR: outboxDir,
+  };
+  const env: Record<string, string> = {
+    ...shared,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+    STORAGE_DIR: path.join(dataDir, 'files'),
+    DEPLOYMENTS_DIR: deploymentsDir,
+    GRAPH_API_BASE: `${sandboxUrl}/v22.0`,
+    FB_SDK_URL: `${sandboxUrl}/sdk.js`,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const sandboxEnv = { ...shared, SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: '127.0.0.1', WEBHOOK_URL: `${baseUrl}/webhooks/whatsapp` };
+  const output: string[] = [];
+  const logs = () => output.join('');
+  const sandbox = run('sandbox/dist/main.js', sandboxEnv, output);
+  const server = run('server/dist/main.js', env, output);
+  const stop = async () => {
+    await Promise.all([stopChild(server), stopChild(sandbox)]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all([waitForOk(`${baseUrl}/readyz`, server, logs), waitForOk(`${sandboxUrl}/_sandbox/health`, sandbox, logs)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, sandboxUrl, outboxDir, deploymentsDir, dataDir, env, stop, logs };
+}

@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { ProfilePage } from '../profile/profile-page';
+
+export default createPageParcel(ProfilePage);

@@ -1,0 +1,11 @@
+import { Badge } from 'antd';
+
+/** Presence as a dot; the word (Online / Offline, spec section 3) is its accessible name and tooltip. */
+export function OnlineDot({ online }: { online: boolean }) {
+  const label = online ? 'Online' : 'Offline';
+  return (
+    <span role="img" aria-label={label} title={label}>
+      <Badge status={online ? 'success' : 'default'} />
+    </span>
+  );
+}

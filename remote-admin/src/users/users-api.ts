@@ -1,0 +1,38 @@
+import { api, type Paged, type StaffUser } from '@parley/shared';
+
+/** The staff calls of spec section 7 ("Staff users"); every one is owner-only on the server. */
+export interface NewUser {
+  fullName: string;
+  title: string;
+  email: string;
+  password: string;
+}
+
+export interface UserChanges {
+  fullName: string;
+  title: string;
+}
+
+export type SettableStatus = 'active' | 'hold';
+
+export const usersApi = {
+  async list(limit: number, page: number): Promise<Paged<StaffUser>> {
+    const { data } = await api.get<Paged<StaffUser>>('/api/account/users', { params: { limit, page } });
+    return data;
+  },
+  async add(user: NewUser): Promise<StaffUser> {
+    const { data } = await api.post<StaffUser>('/api/account/users', user);
+    return data;
+  },
+  async update(id: string, changes: UserChanges): Promise<StaffUser> {
+    const { data } = await api.put<StaffUser>(`/api/account/users/${encodeURIComponent(id)}`, changes);
+    return data;
+  },
+  async setStatus(id: string, status: SettableStatus): Promise<StaffUser> {
+    const { data } = await api.put<StaffUser>(`/api/account/users/${encodeURIComponent(id)}/status`, { status });
+    return data;
+  },
+  async remove(id: string): Promise<void> {
+    await api.delete(`/api/account/users/${encodeURIComponent(id)}`);
+  },
+};

@@ -1,0 +1,130 @@
+import type { StaffUser } from '@parley/shared';
+import { Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { OnlineDot } from './online-dot';
+import type { UserChanges } from './users-api';
+import { UserStatusText } from './user-status-text';
+
+export interface UsersTableProps {
+  users: StaffUser[];
+  loading: boolean;
+  /** The signed-in owner: they cannot suspend or delete themself, so those buttons are off on their row. */
+  currentUserId: string | undefined;
+  isOnline(user: StaffUser): boolean;
+  /** Each resolves true on success. */
+  onSave(user: StaffUser, changes: UserChanges): Promise<boolean>;
+  onSuspend(user: StaffUser): Promise<boolean>;
+  onUnsuspend(user: StaffUser): Promise<boolean>;
+  onDelete(user: StaffUser): Promise<boolean>;
+}
+
+/** The staff rows; Edit turns a row's Full Name and Title into an inline form (spec section 2). */
+export function UsersTable(props: UsersTableProps) {
+  const { users, loading, currentUserId, isOnline } = props;
+  const [form] = Form.useForm<UserChanges>();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const startEdit = (user: StaffUser) => {
+    form.setFieldsValue({ fullName: user.fullName, title: user.title });
+    setEditingId(user.id);
+  };
+
+  const run = async (user: StaffUser, action: () => Promise<boolean>) => {
+    setBusyId(user.id);
+    try {
+      return await action();
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const save = async (user: StaffUser) => {
+    let changes: UserChanges;
+    try {
+      changes = await form.validateFields();
+    } catch {
+      return; // the form shows which field is missing
+    }
+    const saved = await run(user, () => props.onSave(user, { fullName: changes.fullName.trim(), title: changes.title.trim() }));
+    if (saved) setEditingId(null);
+  };
+
+  const editable = (field: keyof UserChanges, label: string) => (value: string, user: StaffUser) =>
+    user.id === editingId ? (
+      <Form.Item name={field} style={{ margin: 0 }} rules={[{ required: true, whitespace: true, message: `${label} is required` }]}>
+        <Input aria-label={label} />
+      </Form.Item>
+    ) : (
+      value
+    );
+
+  const actions = (user: StaffUser) => {
+    const busy = busyId === user.id;
+    if (user.id === editingId) {
+      return (
+        <Space wrap>
+          <Button type="primary" size="small" loading={busy} onClick={() => void save(user)}>
+            Save Changes
+          </Button>
+          <Button size="small" onClick={() => setEditingId(null)}>
+            Cancel
+          </Button>
+        </Space>
+      );
+    }
+    const isSelf = user.id === currentUserId;
+    return (
+      <Space wrap>
+        <Button size="small" disabled={busy} onClick={() => startEdit(user)}>
+          Edit
+        </Button>
+        {user.status === 'active' && (
+          <Button size="small" disabled={busy || isSelf} onClick={() => void run(user, () => props.onSuspend(user))}>
+            Suspend
+          </Button>
+        )}
+        {user.status === 'hold' && (
+          <Button size="small" disabled={busy} onClick={() => void run(user, () => props.onUnsuspend(user))}>
+            Unsuspend
+          </Button>
+        )}
+        <Popconfirm
+          title={`Delete ${user.fullName}?`}
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => run(user, () => props.onDelete(user))}
+          disabled={busy || isSelf}
+        >
+          <Button size="small" danger disabled={busy || isSelf}>
+            Delete
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+  };
+
+  const columns: TableColumnsType<StaffUser> = [
+    { key: 'online', title: '', width: 36, render: (_: unknown, user) => <OnlineDot online={isOnline(user)} /> },
+    { key: 'fullName', title: 'Full Name', dataIndex: 'fullName', render: editable('fullName', 'Full Name') },
+    { key: 'email', title: 'Email', dataIndex: 'email' },
+    { key: 'title', title: 'Title', dataIndex: 'title', render: editable('title', 'Title') },
+    { key: 'role', title: 'Role', dataIndex: 'role' },
+    { key: 'status', title: 'Status', dataIndex: 'status', render: (status: string) => <UserStatusText status={status} /> },
+    { key: 'actions', title: 'Actions', render: (_: unknown, user) => actions(user) },
+  ];
+
+  return (
+    <Form form={form} component={false}>
+      <Table<StaffUser>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={users}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { ForgotPasswordPage } from '../pages/forgot-password/forgot-password-page';
+
+export default createPageParcel(ForgotPasswordPage);

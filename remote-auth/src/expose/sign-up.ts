@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { SignUpPage } from '../pages/sign-up/sign-up-page';
+
+export default createPageParcel(SignUpPage);

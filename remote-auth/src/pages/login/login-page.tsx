@@ -1,0 +1,97 @@
+import {
+  $session,
+  api,
+  refreshProfile,
+  removeToken,
+  serverText,
+  startSession,
+  TOAST_MS,
+  useToast,
+  type PageProps,
+} from '@parley/shared';
+import { Button, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { AuthCard } from '../../components/auth-card';
+import { InternalLink } from '../../components/internal-link';
+import { TEXTS } from '../../components/texts';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** The profile is reloaded after sign-in; a failure there must not keep a signed-in user on the login page. */
+async function refreshProfileQuietly(): Promise<void> {
+  try {
+    await refreshProfile();
+  } catch {
+    // A 401 has already reset the session (shared client); anything else only leaves the stored profile as it was.
+  }
+}
+
+export function LoginPage({ navigate, from }: PageProps) {
+  const toast = useToast(TOAST_MS.signIn);
+  const [submitting, setSubmitting] = useState(false);
+
+  // Spec section 2: already signed in → refresh the profile and go to /main; otherwise drop any stale token.
+  useEffect(() => {
+    if (!$session.get().isAuthenticated) {
+      removeToken();
+      return;
+    }
+    let active = true;
+    void refreshProfileQuietly().then(() => {
+      if (active && $session.get().isAuthenticated) navigate('/main', { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onFinish = async ({ email, password }: LoginForm) => {
+    setSubmitting(true);
+    let token: string;
+    try {
+      ({ token } = (await api.post<{ token: string }>('/auth/login', { email, password })).data);
+    } catch (error) {
+      toast.error(serverText(error) ?? TEXTS.loginFailed);
+      setSubmitting(false);
+      return;
+    }
+    startSession(token);
+    await refreshProfileQuietly();
+    setSubmitting(false);
+    navigate(from || '/main', { replace: true });
+  };
+
+  return (
+    <AuthCard title="Login">
+      <Form<LoginForm> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
+          <Input inputMode="email" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[{ required: true, message: 'Please enter your password' }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            Login
+          </Button>
+        </Form.Item>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <InternalLink to="/forgot-password" navigate={navigate}>
+          Forgot password?
+        </InternalLink>
+        <InternalLink to="/signup" navigate={navigate}>
+          Sign Up
+        </InternalLink>
+      </div>
+    </AuthCard>
+  );
+}

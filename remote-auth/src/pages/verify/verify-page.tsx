@@ -1,0 +1,79 @@
+import { api, TOAST_MS, useToast, type PageProps } from '@parley/shared';
+import { Button, Divider, Form, Input } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { AuthCard } from '../../components/auth-card';
+import { TEXTS, VERIFY_REDIRECT_MS } from '../../components/texts';
+
+export function VerifyPage({ navigate }: PageProps) {
+  const toast = useToast(TOAST_MS.signIn);
+  const [code, setCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
+  const [verified, setVerified] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const onVerify = async () => {
+    setBusy('verify');
+    try {
+      await api.post('/auth/verify', { code: code.trim() });
+    } catch {
+      toast.error(TEXTS.verificationFailed);
+      setBusy(null);
+      return;
+    }
+    setBusy(null);
+    setVerified(true);
+    toast.success(TEXTS.verified);
+    redirect.current = setTimeout(() => navigate('/login'), VERIFY_REDIRECT_MS);
+  };
+
+  const onResend = async () => {
+    setBusy('resend');
+    try {
+      await api.post('/auth/resend-verification-code', { email: email.trim() });
+      toast.success(TEXTS.codeResent);
+    } catch {
+      toast.error(TEXTS.verificationFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const disabled = busy !== null || verified;
+  return (
+    <AuthCard title="Verify">
+      <Form layout="vertical" onFinish={onVerify} disabled={disabled}>
+        <Form.Item label="Verification Code" htmlFor="verify-code">
+          <Input
+            id="verify-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy === 'verify'}>
+          Verify Email
+        </Button>
+      </Form>
+      <Divider />
+      <Form layout="vertical" onFinish={onResend} disabled={disabled}>
+        <Form.Item label="Email" htmlFor="resend-email">
+          <Input
+            id="resend-email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Form.Item>
+        <Button htmlType="submit" block loading={busy === 'resend'}>
+          Resend Code
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

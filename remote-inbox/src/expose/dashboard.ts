@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { DashboardPage } from '../dashboard/dashboard-page';
+
+export default createPageParcel(DashboardPage);

@@ -1,0 +1,5 @@
+import { mountStandalone } from '@parley/shared';
+
+mountStandalone({
+  '/main': () => import('./expose/dashboard'),
+});

@@ -1,0 +1,48 @@
+import { api, TOAST_MS, useToast, withServerMessage } from '@parley/shared';
+import { Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+
+interface NewContact {
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** Owner-only 'Add New Contact': Full Name, Phone, Email (email type). Field rules are the server's. */
+export function AddContactForm({ onAdded }: { onAdded(): void }) {
+  const [form] = Form.useForm<NewContact>();
+  const [saving, setSaving] = useState(false);
+  const toast = useToast(TOAST_MS.screen);
+
+  async function add(values: NewContact) {
+    setSaving(true);
+    try {
+      await api.post('/api/contacts', { name: values.name ?? '', phone: values.phone ?? '', email: values.email ?? '' });
+      form.resetFields();
+      onAdded();
+    } catch (error) {
+      toast.error(withServerMessage('Failed to add contact', error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Add New Contact" size="small" style={{ marginTop: 24, maxWidth: 480 }}>
+      <Form form={form} layout="vertical" onFinish={add}>
+        <Form.Item label="Full Name" name="name">
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Phone" name="phone">
+          <Input type="tel" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Email" name="email">
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Add Contact
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Contact } from '@parley/shared';
+
+/** "Ana Lima (Ana)": the name, then the WhatsApp profile name in brackets (spec section 2, Contact List). */
+export function contactDisplayName(contact: Pick<Contact, 'name' | 'profileName'>): string {
+  const parts = [contact.name?.trim(), contact.profileName?.trim() ? `(${contact.profileName.trim()})` : undefined];
+  return parts.filter(Boolean).join(' ');
+}

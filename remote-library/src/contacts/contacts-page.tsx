@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import {
+  $isOwner,
+  api,
+  TOAST_MS,
+  useToast,
+  withServerMessage,
+  type Contact,
+  type PageProps,
+  type Paged,
+} from '@parley/shared';
+import { Button, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { ListPagination } from '../common/list-pagination';
+import { usePaging } from '../common/use-paging';
+import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
+import { AddContactForm } from './add-contact-form';
+import { contactDisplayName } from './contact-name';
+
+const CONTACTS_URL = '/api/contacts';
+
+export function ContactsPage(_props: PageProps) {
+  const isOwner = useStore($isOwner);
+  const toast = useToast(TOAST_MS.screen);
+  const paging = usePaging();
+  const { data, error, loading } = useServerAnswer<Paged<Contact>>(
+    `${CONTACTS_URL}?limit=${paging.pageSize}&page=${paging.page}`,
+  );
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  async function remove(contact: Contact) {
+    setDeletingId(contact.id);
+    try {
+      await api.delete(`${CONTACTS_URL}/${encodeURIComponent(contact.id)}`);
+      // The last row of a later page is gone: show the page before it rather than an empty one.
+      if (data?.list.length === 1 && paging.page > 1) paging.change(paging.page - 1, paging.pageSize);
+      reloadAnswers(CONTACTS_URL);
+    } catch (failure) {
+      toast.error(withServerMessage('Failed to delete contact', failure));
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  const columns: ColumnsType<Contact> = [
+    { key: 'name', title: 'Name', render: (_, contact) => contactDisplayName(contact) },
+    { key: 'phone', title: 'Phone', dataIndex: 'phone' },
+    { key: 'email', title: 'Email', render: (_, contact) => contact.email ?? '' },
+  ];
+  if (isOwner) {
+    columns.push({
+      key: 'actions',
+      title: 'Actions',
+      render: (_, contact) => (
+        <Button danger size="small" loading={deletingId === contact.id} onClick={() => void remove(contact)}>
+          Delete
+        </Button>
+      ),
+    });
+  }
+
+  let content;
+  if (error && !data) content = <Typography.Text type="danger">Error loading contacts</Typography.Text>;
+  else if (!data) content = <Typography.Text>{loading ? 'Loading contacts…' : ''}</Typography.Text>;
+  else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>No contacts found.</Typography.Text>;
+  else
+    content = (
+      <>
+        <Table<Contact>
+          rowKey="id"
+          columns={columns}
+          dataSource={data.list}
+          pagination={false}
+          size="middle"
+          locale={{ emptyText: 'No contacts found.' }}
+        />
+        <ListPagination page={paging.page} pageSize={paging.pageSize} lastPage={data.lastPage} onChange={paging.change} />
+      </>
+    );
+
+  return (
+    <div>
+      <Typography.Title level={2}>Contacts</Typography.Title>
+      {content}
+      {isOwner && <AddContactForm onAdded={() => reloadAnswers(CONTACTS_URL)} />}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { AssetsPage } from '../assets/assets-page';
+
+export default createPageParcel(AssetsPage);

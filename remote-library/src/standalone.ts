@@ -1,0 +1,7 @@
+import { mountStandalone } from '@parley/shared';
+
+mountStandalone({
+  '/contacts': () => import('./expose/contacts'),
+  '/assets': () => import('./expose/assets'),
+  '/forms': () => import('./expose/forms'),
+});

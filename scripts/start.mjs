@@ -1,0 +1,68 @@
+// `npm start`: the demo. Runs the sandbox (standing in for Meta) and the server on embedded PGlite, seeded
+// with a demo account connected to the sandbox. Ctrl+C stops both.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/paths.mjs';
+
+const port = process.env.PORT ?? '3000';
+const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+const demoSecrets = {
+  WHATSAPP_APP_SECRET: process.env.WHATSAPP_APP_SECRET ?? 'sandbox-app-secret',
+  WHATSAPP_VERIFY_TOKEN: process.env.WHATSAPP_VERIFY_TOKEN ?? 'sandbox-verify-token',
+  FB_APP_ID: process.env.FB_APP_ID ?? '100000000000999',
+  OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(ROOT, 'data/outbox'),
+};
+
+const children = [];
+function run(name, script, env) {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? code}); stopping the demo`);
+    stop(1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+fs.mkdirSync(demoSecrets.OUTBOX_DIR, { recursive: true });
+run('sandbox', 'sandbox/dist/main.js', {
+  ...demoSecrets,
+  SANDBOX_PORT: sandboxPort,
+  WEBHOOK_URL: `http://127.0.0.1:${port}/webhooks/whatsapp`,
+});
+run('server', 'server/dist/main.js', {
+  ...demoSecrets,
+  PORT: port,
+  PUBLIC_URL: publicUrl,
+  GRAPH_API_BASE: process.env.GRAPH_API_BASE ?? `${sandboxUrl}/v22.0`,
+  FB_SDK_URL: process.env.FB_SDK_URL ?? `${sandboxUrl}/sdk.js`,
+  SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+});
+
+// Tell the user where to go once the server answers.
+const deadline = Date.now() + 60_000;
+const { DEMO_LOGINS } = await import(path.join(ROOT, 'server/dist/seed/demo-logins.js')).catch(() => ({ DEMO_LOGINS: [] }));
+while (Date.now() < deadline && !stopping) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+  } catch {
+    // not yet
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+console.log(`\n  Parley is running at ${publicUrl}`);
+for (const login of DEMO_LOGINS) console.log(`    ${login.role.padEnd(6)} ${login.email} / ${login.password}`);
+console.log(`  Sandbox (play a customer, read mailed codes): ${sandboxUrl}/  and  ${sandboxUrl}/outbox\n`);

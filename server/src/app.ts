@@ -1,0 +1,114 @@
+/**
+ * buildApp wires the whole server: database (migrated), HTTP (Fastify) with access control, errors and
+ * security headers, socket.io on the same HTTP server, mail, storage, every module, and the web hosting.
+ * It does not listen: main.ts (and the tests) call `app.listen`.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle, type Db } from './db/client';
+import { runMigrations } from './db/migrate';
+import { healthModule } from './health/routes';
+import { hostingModule } from './hosting/hosting';
+import { installAccessControl } from './http/access';
+import { installErrorHandler } from './http/error-handler';
+import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limiter';
+import { installSecurity } from './http/security';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createAuthenticator } from './modules/auth/authenticate';
+import { createPasswordHasher } from './modules/auth/passwords';
+import { createTokenService } from './modules/auth/tokens';
+import { appModules } from './modules';
+import { MemoryPresence, type Presence } from './realtime/presence';
+import { createRealtime } from './realtime/realtime';
+import type { AppModule, AppServices } from './services';
+import { LocalStorage, type Storage } from './storage/storage';
+
+/** Replaceable parts; anything left out is built from config. */
+export interface BuildAppDeps {
+  /** An open database; when given, the caller closes it (app.close() leaves it open). */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  storage?: Storage;
+  presence?: Presence;
+  rateLimitStore?: RateLimitStore;
+  /** Registered after the standard modules (tests use this to add routes). */
+  extraModules?: AppModule[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp extends AppServices {
+  app: FastifyInstance;
+  io: SocketServer;
+  db: Db;
+  /** Stops accepting, closes sockets, drains requests, then closes the database (if buildApp opened it). */
+  close(): Promise<void>;
+}
+
+/** JSON bodies up to 1 MiB; uploads are multipart and set their own limits. */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    // Ids in logs and errors without exposing a counter.
+    genReqId: () => crypto.randomUUID(),
+  });
+  for (const warning of config.warnings) app.log.warn(warning);
+
+  const database = deps.database ?? (await openDatabase(config));
+  const ownsDatabase = !deps.database;
+  try {
+    await runMigrations(database);
+
+    const tokens = createTokenService(config.auth.jwtSecret, config.auth.tokenTtlHours);
+    const authenticate = createAuthenticator(database.db, tokens);
+    const realtime = createRealtime({
+      server: app.server,
+      authenticate,
+      presence: deps.presence ?? new MemoryPresence(),
+      corsOrigin: config.publicOrigin,
+      log: app.log,
+    });
+    const services: AppServices = {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      mailer:
+        deps.mailer ??
+        createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir, log: app.log }),
+      storage: deps.storage ?? new LocalStorage(config.storageDir),
+      realtime,
+      passwords: createPasswordHasher(config.auth.passwordHashing),
+      tokens,
+      authenticate,
+      rateLimitStore: deps.rateLimitStore ?? new MemoryRateLimitStore(),
+    };
+
+    installErrorHandler(app);
+    installAccessControl(app, authenticate);
+    await installSecurity(app, config);
+    for (const module of [healthModule, ...appModules, ...(deps.extraModules ?? []), hostingModule]) {
+      await module.register(app, services);
+    }
+
+    app.addHook('preClose', (done) => {
+      // Close the realtime connections ourselves; io.close() would also close Fastify's HTTP server.
+      realtime.io.local.disconnectSockets(true);
+      realtime.io.engine.close();
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await services.mailer.close();
+      if (ownsDatabase) await database.close();
+    });
+
+    await app.ready();
+    return { ...services, app, io: realtime.io, close: () => app.close() };
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+// Every module's tables, re-exported: the one schema Drizzle, migrations and the typed `Db` are built from.
+// Add a line here when a module gets a schema.ts.
+export * from '../modules/accounts/schema';
+export * from '../modules/users/schema';
+export * from '../modules/auth/schema';

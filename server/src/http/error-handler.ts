@@ -1,0 +1,40 @@
+/**
+ * One answer shape for every failure: `{ message }` (+ `errors` for validation). A client's mistake is a 4xx
+ * with a readable message; an unexpected error is logged and answered as a bare 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { HttpError } from './errors';
+import { toValidationError } from './validation';
+
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty but content-type is 'application/json'",
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof ZodError) error = toValidationError(error);
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send({ message: error.message, ...error.extra });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        (fastifyError.code && FASTIFY_CLIENT_ERRORS[fastifyError.code]) ||
+        (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message) ||
+        'Bad request';
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

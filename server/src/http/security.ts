@@ -1,0 +1,43 @@
+/** Security headers (helmet + CSP) and CORS limited to PUBLIC_URL's origin. */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const secure = config.publicUrl.startsWith('https:');
+  const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
+  const fbSdkOrigin = new URL(config.whatsapp.fbSdkUrl).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // Our own bundles, plus the Facebook SDK for the embedded sign-up (the sandbox's fake in the demo).
+        scriptSrc: ["'self'", fbSdkOrigin],
+        // antd (cssinjs) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', fbSdkOrigin, 'https://*.facebook.com', 'https://*.fbcdn.net'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketOrigin, fbSdkOrigin, 'https://*.facebook.com'],
+        // The embedded sign-up opens Facebook's dialog in a frame or popup.
+        frameSrc: ["'self'", fbSdkOrigin, 'https://*.facebook.com'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Remotes and media are same-origin; COEP would only get in the way of Facebook's popup.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: secure ? undefined : false,
+  });
+  await app.register(cors, {
+    origin: config.publicOrigin,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  });
+}

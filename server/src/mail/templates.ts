@@ -1,0 +1,17 @@
+/** Texts of the mails Parley sends. */
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function codeMail(to: string, subject: string, intro: string, code: string, link: string): MailMessage {
+  const text = `${intro}\n\nYour code: ${code}\n\nIt expires in 15 minutes and works once. Continue at ${link}\n\nIf you did not ask for it, ignore this mail.`;
+  const html = `<p>${escapeHtml(intro)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>It expires in 15 minutes and works once. Continue at <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>.</p><p>If you did not ask for it, ignore this mail.</p>`;
+  return { to, subject, text, html, code };
+}
+
+export const verificationMail = (to: string, code: string, publicUrl: string) =>
+  codeMail(to, 'Your Parley verification code', 'Welcome to Parley! Confirm your email with this code.', code, `${publicUrl}/verify`);
+
+export const passwordResetMail = (to: string, code: string, publicUrl: string) =>
+  codeMail(to, 'Your Parley password reset code', 'Use this code to choose a new Parley password.', code, `${publicUrl}/forgot-password`);

@@ -1,0 +1,177 @@
+/** Sign-up, verification, login and password reset (issue 3). Routes in routes.ts only parse and call these. */
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail, verificationMail } from '../../mail/templates';
+import type { Realtime } from '../../realtime/realtime';
+import { accounts } from '../accounts/schema';
+import { users, type UserRow } from '../users/schema';
+import type { CodeStore } from './codes';
+import type { PasswordHasher } from './passwords';
+import type { TokenService } from './tokens';
+
+export const AUTH_MESSAGES = {
+  registered: 'Account created. We sent a verification code to your email.',
+  emailTaken: 'An account with this email already exists',
+  verified: 'Email verified successfully',
+  resent: 'If this email is waiting for verification, a new code has been sent.',
+  wrongCredentials: 'Email or password is incorrect',
+  unverified: 'Please verify your email before logging in',
+  suspended: 'Your account is suspended. Contact your account owner.',
+  deleted: 'This user has been deleted. Contact your account owner.',
+  resetSent: 'If an account exists for this email, a verification code has been sent.',
+  passwordReset: 'Password reset successful',
+} as const;
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  codes: CodeStore;
+  realtime: Realtime;
+  log: { error(obj: object, msg: string): void };
+}
+
+export interface RegisterInput {
+  fullName: string;
+  title: string;
+  email: string;
+  password: string;
+}
+
+/** PostgreSQL unique_violation, as thrown by pg and PGlite (possibly wrapped by Drizzle in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, mailer, passwords, tokens, codes, realtime, log } = deps;
+
+  const findUserByEmail = async (email: string): Promise<UserRow | undefined> =>
+    (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+  /** Mail problems must not undo what already happened (the account exists); the user can ask again. */
+  async function sendOrFail(send: () => Promise<void>, what: string) {
+    try {
+      await send();
+    } catch (error) {
+      log.error({ err: error }, `could not send ${what}`);
+      throw new HttpError(502, 'Could not send the email. Please try again later.');
+    }
+  }
+
+  async function sendSafely(send: () => Promise<void>, what: string) {
+    try {
+      await send();
+    } catch (error) {
+      log.error({ err: error }, `could not send ${what}`);
+    }
+  }
+
+  return {
+    findUserByEmail,
+
+    /** Creates a business account and its owner (unverified) and mails a verification code. */
+    async register(input: RegisterInput): Promise<{ userId: string; accountId: string }> {
+      if (await findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+      const passwordHash = await passwords.hash(input.password);
+      let created: { userId: string; accountId: string };
+      try {
+        created = await db.transaction(async (tx) => {
+          const [account] = await tx.insert(accounts).values({ name: input.fullName }).returning({ id: accounts.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              accountId: account.id,
+              fullName: input.fullName,
+              title: input.title,
+              email: input.email,
+              passwordHash,
+              role: 'owner',
+              status: 'active',
+            })
+            .returning({ id: users.id });
+          return { userId: user.id, accountId: account.id };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+      const code = await codes.issue(created.userId, 'verify');
+      await sendSafely(() => mailer.send(verificationMail(input.email, code, config.publicUrl)), 'verification mail');
+      return created;
+    },
+
+    async verifyEmail(code: string, email?: string): Promise<void> {
+      const userId = await codes.consume('verify', code, email ? (await findUserByEmail(email))?.id : undefined);
+      await db
+        .update(users)
+        .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, now())` })
+        .where(eq(users.id, userId));
+    },
+
+    /** Same answer whatever the email: only an unverified, existing user gets a (replacing) code. */
+    async resendVerification(email: string): Promise<void> {
+      const user = await findUserByEmail(email);
+      if (!user || user.verifiedAt || user.deletedAt) return;
+      const code = await codes.issue(user.id, 'verify');
+      await sendOrFail(() => mailer.send(verificationMail(user.email, code, config.publicUrl)), 'verification mail');
+    },
+
+    async login(email: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+      const user = await findUserByEmail(email);
+      if (!user) {
+        await passwords.verifyAgainstNothing(password);
+        throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+      }
+      if (!(await passwords.verify(user.passwordHash, password))) throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+      // Only a caller who knows the password learns the account's state.
+      if (user.deletedAt) throw forbidden(AUTH_MESSAGES.deleted);
+      if (!user.verifiedAt) throw forbidden(AUTH_MESSAGES.unverified);
+      if (user.status === 'hold') throw forbidden(AUTH_MESSAGES.suspended);
+      const now = new Date();
+      await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      return tokens.sign({
+        userId: user.id,
+        accountId: user.accountId,
+        role: user.role,
+        lastLoginDate: now.toISOString(),
+        tokenVersion: user.tokenVersion,
+      });
+    },
+
+    /** Same answer whether or not the email exists. */
+    async forgotPassword(email: string): Promise<void> {
+      const user = await findUserByEmail(email);
+      if (!user || user.deletedAt) return;
+      const code = await codes.issue(user.id, 'reset');
+      await sendOrFail(() => mailer.send(passwordResetMail(user.email, code, config.publicUrl)), 'reset mail');
+    },
+
+    /**
+     * Sets the new password, ends every existing session (token version bump, sockets closed) and, since the
+     * code proved the mailbox, marks the email verified.
+     */
+    async resetPassword(code: string, password: string, email?: string): Promise<void> {
+      const userId = await codes.consume('reset', code, email ? (await findUserByEmail(email))?.id : undefined);
+      await db
+        .update(users)
+        .set({
+          passwordHash: await passwords.hash(password),
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
+        })
+        .where(eq(users.id, userId));
+      realtime.disconnectUser(userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,2 @@
+export * from './token-cookie';
+export * from './session';

@@ -1,0 +1,33 @@
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { ComponentType } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { PageProps } from './page-props';
+
+/**
+ * Turns a page component into a single-spa parcel config (bootstrap/mount/unmount/update): the contract every
+ * remote's exposed module honours. Each parcel is its own React root with antd's App (toasts) around it.
+ */
+export function createPageParcel(Page: ComponentType<PageProps>) {
+  function Root(props: PageProps) {
+    return (
+      <ConfigProvider theme={{ token: { colorPrimary: '#128c7e' } }}>
+        <AntdApp notification={{ placement: 'topRight' }}>
+          <Page navigate={props.navigate} params={props.params ?? {}} search={props.search ?? ''} from={props.from} />
+        </AntdApp>
+      </ConfigProvider>
+    );
+  }
+  return singleSpaReact<PageProps>({
+    React,
+    ReactDOMClient,
+    renderType: 'createRoot',
+    rootComponent: Root,
+    // A parcel is a separate React root, so the shell's error boundary cannot see its errors: report them.
+    errorBoundary: (error, _info, props) => {
+      props.reportError?.(error);
+      return <></>;
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export * from './page-props';
+export * from './create-page-parcel';
+export * from './standalone';

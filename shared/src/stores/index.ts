@@ -1,0 +1,5 @@
+export * from './persisted';
+export * from './session';
+export * from './online';
+export * from './profile';
+export * from './assets';

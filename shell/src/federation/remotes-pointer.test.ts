@@ -1,0 +1,55 @@
+import { resolvePointer } from './remotes-pointer';
+import { registerRemotesFromPointer } from './register-remotes';
+import { registeredRemote } from './remote-registry';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
+
+describe('remotes pointer', () => {
+  const pointer = {
+    remotes: {
+      'remote-inbox': {
+        live: '1.2.0',
+        history: [{ version: '1.2.0' }, { version: '1.1.0' }, { version: '1.0.0' }],
+      },
+      'remote-auth': { live: '3.0.0' },
+    },
+  };
+
+  it('turns each live version into a federation remote with its manifest url', () => {
+    const remotes = resolvePointer(pointer);
+    expect(remotes.map((r) => [r.name, r.entry])).toEqual([
+      ['remote_inbox', '/deployments/remote-inbox/1.2.0/mf-manifest.json'],
+      ['remote_auth', '/deployments/remote-auth/3.0.0/mf-manifest.json'],
+    ]);
+  });
+
+  it('keeps earlier versions, newest first, as fallbacks (never the live one)', () => {
+    const [inbox] = resolvePointer(pointer);
+    expect(inbox.fallbacks.map((f) => f.version)).toEqual(['1.1.0', '1.0.0']);
+  });
+
+  it('serves versions from a CDN when the pointer names a base url', () => {
+    const [remote] = resolvePointer({ baseUrl: 'https://cdn.example/parley/', remotes: { 'remote-admin': { live: '2.0.0' } } });
+    expect(remote.entry).toBe('https://cdn.example/parley/remote-admin/2.0.0/mf-manifest.json');
+  });
+
+  it('skips entries without a live version and refuses a file without remotes', () => {
+    expect(resolvePointer({ remotes: { 'remote-x': { live: '' }, 'remote-y': null } })).toEqual([]);
+    expect(() => resolvePointer({ nope: true })).toThrow('remotes');
+    expect(() => resolvePointer(null)).toThrow();
+  });
+
+  it('registers every remote with the federation runtime and remembers it for fallbacks', async () => {
+    const register = jest.fn();
+    const remotes = await registerRemotesFromPointer(async () => pointer, register);
+    expect(register).toHaveBeenCalledWith(
+      [
+        { name: 'remote_inbox', entry: '/deployments/remote-inbox/1.2.0/mf-manifest.json' },
+        { name: 'remote_auth', entry: '/deployments/remote-auth/3.0.0/mf-manifest.json' },
+      ],
+      { force: true },
+    );
+    expect(remotes).toHaveLength(2);
+    expect(registeredRemote('remote_inbox')?.version).toBe('1.2.0');
+  });
+});

@@ -1,0 +1,100 @@
+// One rspack + Module Federation setup for the shell and every remote, so they agree on what is shared.
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+const rootPkg = (dir) => require(path.join(dir, 'package.json'));
+const sharedPkg = require('../shared/package.json');
+
+/** Singletons: one React, one antd, one set of stores (@parley/shared) in the page, whoever loads first. */
+function sharedModules(deps) {
+  const single = (name, version = deps[name]) => ({ singleton: true, requiredVersion: version });
+  return {
+    react: single('react'),
+    'react/': single('react'),
+    'react-dom': single('react-dom'),
+    'react-dom/': single('react-dom'),
+    antd: single('antd'),
+    '@ant-design/cssinjs': single('@ant-design/cssinjs'),
+    '@ant-design/icons': single('@ant-design/icons'),
+    nanostores: single('nanostores'),
+    '@nanostores/react': single('@nanostores/react'),
+    '@parley/shared': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+  };
+}
+
+/**
+ * @param {{ dir: string, name: string, exposes?: Record<string,string>, host?: boolean, port: number,
+ *           runtimePlugins?: string[], entry?: string }} options
+ */
+function createConfig({ dir, name, exposes, host = false, port, runtimePlugins = [], entry }) {
+  const pkg = rootPkg(dir);
+  const production = process.env.NODE_ENV !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: entry ?? './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // Remotes resolve chunks relative to wherever their manifest was loaded from (any versioned folder).
+      publicPath: host ? '/' : 'auto',
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|svg|jpg|webp)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(exposes ? { exposes, filename: 'remoteEntry.js' } : {}),
+        remotes: {},
+        shared: sharedModules(pkg.dependencies),
+        shareStrategy: 'loaded-first',
+        runtimePlugins,
+        dts: false,
+        manifest: { fileName: 'mf-manifest.json' },
+      }),
+      // The shell's page; for a remote, the page of its standalone dev entry.
+      new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), title: host ? 'Parley' : `${name} (standalone)` }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+    ],
+    optimization: { minimize: production },
+    performance: { hints: false },
+    devServer: {
+      port,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      historyApiFallback: true,
+      // Dev servers talk to the running Parley server for the API, the socket and the deployed remotes.
+      proxy: [
+        {
+          context: ['/api', '/auth', '/socket.io', '/remotes.json', '/deployments'],
+          target: process.env.PARLEY_SERVER ?? 'http://localhost:3000',
+          ws: true,
+        },
+      ],
+    },
+    experiments: { css: true },
+  };
+}
+
+module.exports = { createConfig, sharedModules };
