@@ -3,9 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPLOYMENTS_DIR, REMOTES, ROOT } from './lib/paths.mjs';
-import { pointTo, readPointer, writePointer } from './lib/pointer.mjs';
-import { defaultVersion, publish } from './lib/publish.mjs';
+import paths from './lib/paths.cjs';
+import pointerFile from './lib/pointer.cjs';
+import publishing from './lib/publish.cjs';
+
+const { DEPLOYMENTS_DIR, REMOTES, ROOT } = paths;
 
 const ifNeeded = process.argv.includes('--if-needed');
 const PACKAGES = [
@@ -38,14 +40,14 @@ for (const pkg of PACKAGES) {
   console.log(`built ${pkg.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-let pointer = readPointer(DEPLOYMENTS_DIR);
+let pointer = pointerFile.readPointer(DEPLOYMENTS_DIR);
 for (const remote of REMOTES) {
-  const version = defaultVersion(remote);
-  const { created } = publish(DEPLOYMENTS_DIR, remote, version);
+  const version = publishing.defaultVersion(path.join(ROOT, remote));
+  const { created } = publishing.publish(DEPLOYMENTS_DIR, remote, version, path.join(ROOT, remote, 'dist'));
   // Only a new build goes live here; an existing one (e.g. after a rollback) leaves the pointer alone.
   if (!pointer.remotes[remote] || created) {
-    pointer = pointTo(pointer, remote, version);
+    pointer = pointerFile.recordDeploy(pointer, remote, version);
     console.log(`${remote}: ${version} is live${created ? ' (new deployment)' : ''}`);
   }
 }
-writePointer(DEPLOYMENTS_DIR, pointer);
+pointerFile.writePointer(DEPLOYMENTS_DIR, pointer);

@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/paths.mjs';
+import paths from './lib/paths.cjs';
+
+const { ROOT } = paths;
 
 const port = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
@@ -54,7 +56,7 @@ run('server', 'server/dist/main.js', {
 
 // Tell the user where to go once the server answers.
 const deadline = Date.now() + 60_000;
-const { DEMO_LOGINS } = await import(path.join(ROOT, 'server/dist/seed/demo-logins.js')).catch(() => ({ DEMO_LOGINS: [] }));
+const { DEMO_LOGINS } = await import(path.join(ROOT, 'server/dist/seed/demo-logins.js')).catch(() => ({ DEMO_LOGINS: {} }));
 while (Date.now() < deadline && !stopping) {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
@@ -64,5 +66,5 @@ while (Date.now() < deadline && !stopping) {
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
 console.log(`\n  Parley is running at ${publicUrl}`);
-for (const login of DEMO_LOGINS) console.log(`    ${login.role.padEnd(6)} ${login.email} / ${login.password}`);
+for (const [role, login] of Object.entries(DEMO_LOGINS)) console.log(`    ${role.padEnd(6)} ${login.email} / ${login.password}`);
 console.log(`  Sandbox (play a customer, read mailed codes): ${sandboxUrl}/  and  ${sandboxUrl}/outbox\n`);

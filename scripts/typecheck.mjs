@@ -1,6 +1,8 @@
 // Type-checks every package with its own tsconfig (strict, from tsconfig.base.json), two at a time.
 import { spawn } from 'node:child_process';
-import { ROOT } from './lib/paths.mjs';
+import paths from './lib/paths.cjs';
+
+const { ROOT } = paths;
 
 const PACKAGES = ['shared', 'shell', 'remote-auth', 'remote-inbox', 'remote-library', 'remote-admin', 'server', 'sandbox', 'e2e'];
 const tsc = (pkg) =>

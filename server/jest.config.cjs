@@ -3,8 +3,15 @@
 const base = require('../jest.preset.cjs')();
 
 // ESM-only packages the server pulls in (beyond the shared preset's list) must be compiled for jest's CommonJS.
-const esmOnly = ['jose', 'content-disposition'];
-const preset = { ...base, transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`] };
+const esmOnly = ['jose', 'content-disposition', '@electric-sql/pglite'];
+const preset = {
+  ...base,
+  transform: {
+    '/node_modules/@electric-sql/pglite/.+\\.c?js$': '<rootDir>/test/helpers/dynamic-import-transform.cjs',
+    ...base.transform,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+};
 
 const unit = {
   ...preset,

@@ -109,7 +109,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await Promise.all([waitForOk(`${baseUrl}/readyz`, server, logs), waitForOk(`${sandboxUrl}/_sandbox/health`, sandbox, logs)]);
+    await Promise.all([waitForOk(`${baseUrl}/readyz`, server, logs), waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs)]);
   } catch (error) {
     await stop();
     throw error;

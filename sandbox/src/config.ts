@@ -85,7 +85,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOpt
     verifyToken: env.WHATSAPP_VERIFY_TOKEN,
     appId: env.FB_APP_ID,
     outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : undefined,
-    statusDelaysMs: delays && delays.length === 3 ? { sent: delays[0], delivered: delays[1], read: delays[2] } : undefined,
+    statusDelaysMs:
+      delays && delays.length === 3 ? { sent: delays[0], delivered: delays[1], read: delays[2] } : undefined,
     webhook: {
       maxAttempts: int('SANDBOX_WEBHOOK_MAX_ATTEMPTS'),
       retryBaseMs: int('SANDBOX_WEBHOOK_RETRY_BASE_MS'),

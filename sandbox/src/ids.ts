@@ -7,7 +7,12 @@ export function newNumericId(): string {
 
 /** Looks like Meta's wamids (base64 of an opaque blob that starts with the phone number), unique across restarts. */
 export function newWamid(waId: string): string {
-  const blob = Buffer.concat([Buffer.from([0x1c, 0x18, waId.length]), Buffer.from(waId), Buffer.from([0x15, 0x02, 0x00, 0x12, 0x18, 0x14]), randomBytes(20)]);
+  const blob = Buffer.concat([
+    Buffer.from([0x1c, 0x18, waId.length]),
+    Buffer.from(waId),
+    Buffer.from([0x15, 0x02, 0x00, 0x12, 0x18, 0x14]),
+    randomBytes(20),
+  ]);
   return `wamid.${blob.toString('base64')}`;
 }
 

@@ -28,7 +28,13 @@ export function baseMimeType(mimeType: string): string {
   return mimeType.split(';')[0].trim().toLowerCase();
 }
 
-export function storeMedia(state: SandboxState, phoneNumberId: string, bytes: Buffer, mimeType: string, fileName?: string): MediaRecord {
+export function storeMedia(
+  state: SandboxState,
+  phoneNumberId: string,
+  bytes: Buffer,
+  mimeType: string,
+  fileName?: string,
+): MediaRecord {
   const record: MediaRecord = {
     id: newNumericId(),
     phoneNumberId,
@@ -58,12 +64,16 @@ export class MediaUrlSigner {
   }
 
   /** Returns the media id when the link is genuine and unexpired. */
-  check(query: { mid?: string; ext?: string; hash?: string }): { ok: true; mediaId: string } | { ok: false; reason: 'invalid' | 'expired' } {
+  check(query: {
+    mid?: string;
+    ext?: string;
+    hash?: string;
+  }): { ok: true; mediaId: string } | { ok: false; reason: 'invalid' | 'expired' } {
     if (!query.mid || !query.ext || !query.hash) return { ok: false, reason: 'invalid' };
     const expected = Buffer.from(this.hash(query.mid, query.ext));
     const given = Buffer.from(query.hash);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
-    if (Number(query.ext) * 1000 < Date.now()) return { ok: false, reason: 'expired' };
+    if (Number(query.ext) * 1000 <= Date.now()) return { ok: false, reason: 'expired' };
     return { ok: true, mediaId: query.mid };
   }
 

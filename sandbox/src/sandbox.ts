@@ -1,4 +1,4 @@
-import formbody from 'node:querystring';
+import querystring from 'node:querystring';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { resolveOptions, type SandboxOptions, type SandboxOptionsInput } from './config';
@@ -35,7 +35,15 @@ export interface RunningSandbox {
 }
 
 function defaultDelivery(options: SandboxOptions): DeliveryOptions {
-  return { webhookUrl: options.webhookUrl, duplicate: false, reverseStatuses: false, batch: false, badSignature: false, autoStatuses: true, autoStatusesUpTo: 'read' };
+  return {
+    webhookUrl: options.webhookUrl,
+    duplicate: false,
+    reverseStatuses: false,
+    batch: false,
+    badSignature: false,
+    autoStatuses: true,
+    autoStatusesUpTo: 'read',
+  };
 }
 
 /** Starts the Meta stand-in. Pass `port: 0` for a free port (tests). */
@@ -54,7 +62,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Run
       done(error, undefined);
     }
   });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, formbody.parse(String(body))));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, querystring.parse(String(body))),
+  );
   await app.register(multipart, { limits: { fileSize: 101 * 1024 * 1024, files: 1 } });
 
   const state = new SandboxState(defaultDelivery(resolved));
@@ -62,7 +72,13 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Run
   const scheduler = new Scheduler();
   const options = { ...resolved, publicUrl: resolved.publicUrl ?? '' };
   const dispatcher = new WebhookDispatcher(state, options, scheduler);
-  const ctx: SandboxContext = { state, options, scheduler, dispatcher, statuses: new StatusDriver(state, options, scheduler, dispatcher) };
+  const ctx: SandboxContext = {
+    state,
+    options,
+    scheduler,
+    dispatcher,
+    statuses: new StatusDriver(state, options, scheduler, dispatcher),
+  };
   let signer = new MediaUrlSigner(options.publicUrl, options.mediaUrlTtlMs);
   const signerProxy = {
     urlFor: (...args: Parameters<MediaUrlSigner['urlFor']>) => signer.urlFor(...args),

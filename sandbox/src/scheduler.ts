@@ -20,12 +20,15 @@ export class Scheduler {
 
   after(ms: number, task: () => void | Promise<void>): void {
     if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void Promise.resolve()
-        .then(task)
-        .catch(() => undefined);
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        void Promise.resolve()
+          .then(task)
+          .catch(() => undefined);
+      },
+      Math.max(0, ms),
+    );
     this.timers.add(timer);
   }
 

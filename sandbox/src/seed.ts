@@ -26,7 +26,13 @@ const flowSeeds: FlowSeed[] = [
     color: [37, 211, 102],
     fields: [
       { name: 'full_name', label: 'Full name', kind: 'text', required: true },
-      { name: 'service', label: 'Service', kind: 'choice', options: ['Consultation', 'Follow-up', 'Check-up'], required: true },
+      {
+        name: 'service',
+        label: 'Service',
+        kind: 'choice',
+        options: ['Consultation', 'Follow-up', 'Check-up'],
+        required: true,
+      },
       { name: 'date', label: 'Date', kind: 'date', required: true },
       { name: 'time', label: 'Time', kind: 'choice', options: ['09:00', '11:00', '14:00', '16:00'], required: true },
       { name: 'notes', label: 'Notes', kind: 'text' },
@@ -38,8 +44,20 @@ const flowSeeds: FlowSeed[] = [
     categories: ['SURVEY'],
     color: [52, 120, 246],
     fields: [
-      { name: 'rating', label: 'How did we do? (1-5)', kind: 'choice', options: ['1', '2', '3', '4', '5'], required: true },
-      { name: 'recommend', label: 'Would you recommend us?', kind: 'choice', options: ['Yes', 'No', 'Maybe'], required: true },
+      {
+        name: 'rating',
+        label: 'How did we do? (1-5)',
+        kind: 'choice',
+        options: ['1', '2', '3', '4', '5'],
+        required: true,
+      },
+      {
+        name: 'recommend',
+        label: 'Would you recommend us?',
+        kind: 'choice',
+        options: ['Yes', 'No', 'Maybe'],
+        required: true,
+      },
       { name: 'comments', label: 'Comments', kind: 'text' },
     ],
   },
@@ -91,8 +109,17 @@ function templateSeeds(): SandboxTemplate[] {
       status: 'APPROVED',
       category: 'UTILITY',
       components: [
-        { type: 'BODY', text: 'Hi! We noticed we have not heard from you in a while. Is there anything else we can help you with?' },
-        { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes, please' }, { type: 'QUICK_REPLY', text: 'No, thanks' }] },
+        {
+          type: 'BODY',
+          text: 'Hi! We noticed we have not heard from you in a while. Is there anything else we can help you with?',
+        },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'QUICK_REPLY', text: 'Yes, please' },
+            { type: 'QUICK_REPLY', text: 'No, thanks' },
+          ],
+        },
       ],
     },
     {
@@ -102,7 +129,11 @@ function templateSeeds(): SandboxTemplate[] {
       status: 'APPROVED',
       category: 'UTILITY',
       components: [
-        { type: 'BODY', text: 'Hi {{1}}, this is a reminder of your appointment on {{2}}. Reply to reschedule.', example: { body_text: [['Ana', 'Monday at 10:00']] } },
+        {
+          type: 'BODY',
+          text: 'Hi {{1}}, this is a reminder of your appointment on {{2}}. Reply to reschedule.',
+          example: { body_text: [['Ana', 'Monday at 10:00']] },
+        },
       ],
     },
     {
@@ -136,7 +167,12 @@ export function addBusiness(
     businessId: ids.businessId,
     name: settings.name,
     subscribedAppIds: new Set(settings.subscribedAppIds),
-    flows: flowSeeds.map((seed, index) => ({ ...seed, fields: [...seed.fields], id: ids.flowIds?.[index] ?? newNumericId(), wabaId: ids.wabaId })),
+    flows: flowSeeds.map((seed, index) => ({
+      ...seed,
+      fields: [...seed.fields],
+      id: ids.flowIds?.[index] ?? newNumericId(),
+      wabaId: ids.wabaId,
+    })),
     templates: templateSeeds(),
   };
   const phone: PhoneNumber = {
@@ -164,5 +200,9 @@ export function seedState(state: SandboxState, appId: string): void {
     },
     { name: seeded.verifiedName, registered: true, subscribedAppIds: [appId] },
   );
-  state.tokens.set(seeded.token, { token: seeded.token, wabaIds: new Set([seeded.wabaId]), label: 'seeded system user' });
+  state.tokens.set(seeded.token, {
+    token: seeded.token,
+    wabaIds: new Set([seeded.wabaId]),
+    label: 'seeded system user',
+  });
 }

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './paths.mjs';
+import paths from './paths.cjs';
+
+const { ROOT } = paths;
 
 /** Runs one step of the test command, streaming its output; returns whether it passed and how long it took. */
 export function runStep(title, command, args, env = {}) {

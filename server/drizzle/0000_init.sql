@@ -32,9 +32,86 @@ CREATE TABLE "verification_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "contacts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"name" text,
+	"profile_name" text,
+	"phone" text NOT NULL,
+	"email" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "assets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"mime_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"thumbnail_key" text,
+	"file_token" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "flows" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"meta_flow_id" text NOT NULL,
+	"name" text NOT NULL,
+	"status" text NOT NULL,
+	"categories" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"description" text,
+	"header" text,
+	"body" text,
+	"footer" text,
+	"cta_text" text,
+	"is_customizable" boolean DEFAULT true NOT NULL,
+	"preview_key" text,
+	"preview_content_type" text,
+	"preview_token" text,
+	"preview_checked_at" timestamp with time zone,
+	"synced_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"removed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "whatsapp_connections" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"waba_id" text NOT NULL,
+	"phone_number_id" text NOT NULL,
+	"display_phone_number" text,
+	"token_ciphertext" text NOT NULL,
+	"registration_pin_ciphertext" text,
+	"status" text DEFAULT 'connected' NOT NULL,
+	"connected_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contacts" ADD CONSTRAINT "contacts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assets" ADD CONSTRAINT "assets_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "flows" ADD CONSTRAINT "flows_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapp_connections" ADD CONSTRAINT "whatsapp_connections_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_account_idx" ON "users" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "verification_codes_hash_idx" ON "verification_codes" USING btree ("purpose","code_hash");--> statement-breakpoint
-CREATE INDEX "verification_codes_user_idx" ON "verification_codes" USING btree ("user_id","purpose");
+CREATE INDEX "verification_codes_user_idx" ON "verification_codes" USING btree ("user_id","purpose");--> statement-breakpoint
+CREATE UNIQUE INDEX "contacts_account_phone_unique" ON "contacts" USING btree ("account_id","phone");--> statement-breakpoint
+CREATE INDEX "contacts_account_name_idx" ON "contacts" USING btree ("account_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "contacts_account_profile_name_idx" ON "contacts" USING btree ("account_id",lower("profile_name"));--> statement-breakpoint
+CREATE INDEX "contacts_account_created_idx" ON "contacts" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "assets_account_created_idx" ON "assets" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "assets_file_token_unique" ON "assets" USING btree ("file_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "flows_account_meta_flow_unique" ON "flows" USING btree ("account_id","meta_flow_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "flows_preview_token_unique" ON "flows" USING btree ("preview_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "whatsapp_connections_account_unique" ON "whatsapp_connections" USING btree ("account_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "whatsapp_connections_phone_unique" ON "whatsapp_connections" USING btree ("phone_number_id");

@@ -14,6 +14,7 @@ import { installAccessControl } from './http/access';
 import { installErrorHandler } from './http/error-handler';
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limiter';
 import { installSecurity } from './http/security';
+import { createJobRunner } from './jobs';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createPasswordHasher } from './modules/auth/passwords';
@@ -77,13 +78,19 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       dbKind: database.kind,
       mailer:
         deps.mailer ??
-        createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir, log: app.log }),
+        createMailer({
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          outboxDir: config.mail.outboxDir,
+          log: app.log,
+        }),
       storage: deps.storage ?? new LocalStorage(config.storageDir),
       realtime,
       passwords: createPasswordHasher(config.auth.passwordHashing),
       tokens,
       authenticate,
       rateLimitStore: deps.rateLimitStore ?? new MemoryRateLimitStore(),
+      jobs: createJobRunner({ db: database.db, log: app.log }),
     };
 
     installErrorHandler(app);
@@ -99,6 +106,9 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       realtime.io.engine.close();
       done();
     });
+    // Background jobs run once the app is ready and are drained before the database closes.
+    app.addHook('onReady', async () => services.jobs.start());
+    app.addHook('preClose', async () => services.jobs.stop());
     app.addHook('onClose', async () => {
       await services.mailer.close();
       if (ownsDatabase) await database.close();

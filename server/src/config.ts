@@ -56,6 +56,8 @@ export interface Config {
   webRoot: string;
   deploymentsDir: string;
   logLevel: LogLevel;
+  /** Add the demo account at start (npm start sets it). */
+  seedDemo: boolean;
   /** Non-fatal remarks (dev defaults in use); logged at start. */
   warnings: string[];
 }
@@ -72,41 +74,45 @@ const TEST_HASHING: PasswordHashingConfig = { memoryCost: 1024, timeCost: 1, par
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const integer = (name: string, min: number, max: number) =>
+const integer = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
     .transform(Number)
-    .refine((n) => n >= min && n <= max, `must be a whole number between ${min} and ${max}`)
-    .describe(name);
+    .refine((n) => n >= min && n <= max, `must be a whole number between ${min} and ${max}`);
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
 const folder = z.string().min(1, 'must be a folder path');
 
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'], 'must be development, production or test')),
-  PORT: optional(integer('PORT', 0, 65535)),
+  PORT: optional(integer(0, 65535)),
   HOST: optional(z.string().min(1)),
   PUBLIC_URL: optional(url(['http:', 'https:'])),
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
   PGLITE_DIR: optional(folder),
-  DB_POOL_MAX: optional(integer('DB_POOL_MAX', 1, 1000)),
+  DB_POOL_MAX: optional(integer(1, 1000)),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
-  TOKEN_TTL_HOURS: optional(integer('TOKEN_TTL_HOURS', 1, 24 * 365)),
+  TOKEN_TTL_HOURS: optional(integer(1, 24 * 365)),
   ENCRYPTION_KEY: optional(
-    z.string().refine(
-      (value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value),
-      'must be 32 bytes encoded in base64 (e.g. `openssl rand -base64 32`)',
-    ),
+    z
+      .string()
+      .refine(
+        (value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value),
+        'must be 32 bytes encoded in base64 (e.g. `openssl rand -base64 32`)',
+      ),
   ),
   GRAPH_API_BASE: optional(url(['http:', 'https:'])),
   WHATSAPP_APP_SECRET: optional(z.string()),
@@ -120,8 +126,12 @@ const envSchema = z.object({
   STORAGE_DIR: optional(folder),
   WEB_ROOT: optional(folder),
   DEPLOYMENTS_DIR: optional(folder),
+  SEED_DEMO: optional(z.enum(['true', 'false'], 'must be true or false')),
   LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'),
+    z.enum(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'must be one of fatal, error, warn, info, debug, trace, silent',
+    ),
   ),
 });
 
@@ -186,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: fromRepo(e.WEB_ROOT, 'shell/dist'),
     deploymentsDir: fromRepo(e.DEPLOYMENTS_DIR, 'deployments'),
     logLevel: e.LOG_LEVEL ?? 'info',
+    seedDemo: e.SEED_DEMO === 'true',
     warnings,
   };
 }

@@ -1,6 +1,7 @@
 /** Starts Parley: config, app, listen; stops cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { seedDemo } from './seed/demo';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -13,8 +14,14 @@ async function main() {
     process.exit(1);
   }
   const server = await buildApp(config);
+  if (config.seedDemo) await seedDemo(server.db, server.passwords);
   await server.app.listen({ port: config.port, host: config.host });
-  server.app.log.info(`Parley is running at ${config.publicUrl} (database: ${server.dbKind}, mail: ${server.mailer.kind})`);
+  // A plain line for people (whatever LOG_LEVEL says), then the structured one for log collectors.
+  console.log(`Parley is running at ${config.publicUrl}`);
+  server.app.log.info(
+    { url: config.publicUrl, database: server.dbKind, mail: server.mailer.kind },
+    `Parley is running at ${config.publicUrl}`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/client';
 import type { Authenticator } from './http/access';
 import type { RateLimitStore } from './http/rate-limiter';
+import type { JobRunner } from './jobs';
 import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { TokenService } from './modules/auth/tokens';
@@ -24,6 +25,8 @@ export interface AppServices {
   tokens: TokenService;
   authenticate: Authenticator;
   rateLimitStore: RateLimitStore;
+  /** Durable background work (src/jobs): register kinds at module registration, enqueue inside transactions. */
+  jobs: JobRunner;
 }
 
 export interface AppModule {

@@ -6,6 +6,7 @@ import { AppLayout } from './layout/app-layout';
 import { useRealtimeConnection } from './realtime/use-realtime-connection';
 import { Guard } from './routes/guards';
 import { NotFound } from './routes/not-found';
+import { OutletErrorBoundary } from './routes/outlet-error-boundary';
 import { RemoteOutlet } from './routes/remote-outlet';
 import { PAGE_ROUTES, type PageRoute } from './routes/route-table';
 
@@ -21,7 +22,11 @@ function RoutedPage({ route, load }: { route: PageRoute; load: typeof loadParcel
     () => ({ navigate: go, params: JSON.parse(paramsKey) as Record<string, string>, search: location.search, from }),
     [go, paramsKey, location.search, from],
   );
-  const outlet = <RemoteOutlet key={route.module} module={route.module} load={load} pageProps={pageProps} />;
+  const outlet = (
+    <OutletErrorBoundary key={route.module}>
+      <RemoteOutlet module={route.module} load={load} pageProps={pageProps} />
+    </OutletErrorBoundary>
+  );
   return <Guard access={route.access}>{route.bare ? outlet : <AppLayout>{outlet}</AppLayout>}</Guard>;
 }
 

@@ -23,7 +23,7 @@ export function AddUserForm({ onAdd }: AddUserFormProps) {
 
   return (
     <Card title="Add New User" size="small">
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
+      <Form form={form} name="addUser" layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
         <Form.Item label="Full Name" name="fullName" rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}>
           <Input />
         </Form.Item>

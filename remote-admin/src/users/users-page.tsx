@@ -3,6 +3,7 @@ import {
   $onlineUserIds,
   $profile,
   $realtimeStatus,
+  refreshProfile,
   TOAST_MS,
   useToast,
   withServerMessage,
@@ -10,6 +11,7 @@ import {
   type StaffUser,
 } from '@parley/shared';
 import { Alert, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import { AddUserForm } from './add-user-form';
 import { useStaffPage } from './use-staff-page';
 import { usersApi, type NewUser, type UserChanges } from './users-api';
@@ -24,6 +26,11 @@ export function UsersPage(_props: PageProps) {
   const onlineIds = useStore($onlineUserIds);
   const realtimeStatus = useStore($realtimeStatus);
   const profile = useStore($profile);
+
+  // Who "I" am decides which row's Suspend and Delete are off; load it if this visit has not yet.
+  useEffect(() => {
+    if (!profile) refreshProfile().catch(() => undefined);
+  }, [profile]);
 
   // While the socket is open its 'getOnline' ids are live; otherwise the list's own flag is the best we have.
   const isOnline = (user: StaffUser) => (realtimeStatus === 'open' ? onlineIds.includes(user.id) : user.online);

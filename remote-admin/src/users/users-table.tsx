@@ -115,7 +115,7 @@ export function UsersTable(props: UsersTableProps) {
   ];
 
   return (
-    <Form form={form} component={false}>
+    <Form form={form} name="editUser" component={false}>
       <Table<StaffUser>
         rowKey="id"
         size="middle"

@@ -9,8 +9,7 @@ import {
   type PageProps,
   type Paged,
 } from '@parley/shared';
-import { Button, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ListPagination } from '../common/list-pagination';
 import { usePaging } from '../common/use-paging';
@@ -43,7 +42,7 @@ export function ContactsPage(_props: PageProps) {
     }
   }
 
-  const columns: ColumnsType<Contact> = [
+  const columns: TableColumnsType<Contact> = [
     { key: 'name', title: 'Name', render: (_, contact) => contactDisplayName(contact) },
     { key: 'phone', title: 'Phone', dataIndex: 'phone' },
     { key: 'email', title: 'Email', render: (_, contact) => contact.email ?? '' },
@@ -61,7 +60,7 @@ export function ContactsPage(_props: PageProps) {
   }
 
   let content;
-  if (error && !data) content = <Typography.Text type="danger">Error loading contacts</Typography.Text>;
+  if (error) content = <Typography.Text type="danger">Error loading contacts</Typography.Text>;
   else if (!data) content = <Typography.Text>{loading ? 'Loading contacts…' : ''}</Typography.Text>;
   else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>No contacts found.</Typography.Text>;
   else

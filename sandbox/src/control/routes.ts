@@ -29,26 +29,39 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
 
   app.get('/_sandbox/customers', async () => [...state.customers.values()]);
 
-  app.get<{ Params: { waId: string }; Querystring: { phoneNumberId?: string } }>('/_sandbox/customers/:waId/messages', async (request) => {
-    const waId = digitsOnly(request.params.waId);
-    const phoneNumberId = request.query.phoneNumberId;
-    return state.messages.filter((message) => message.customerWaId === waId && (!phoneNumberId || message.phoneNumberId === phoneNumberId)).map(messageView);
-  });
+  app.get<{ Params: { waId: string }; Querystring: { phoneNumberId?: string } }>(
+    '/_sandbox/customers/:waId/messages',
+    async (request) => {
+      const waId = digitsOnly(request.params.waId);
+      const phoneNumberId = request.query.phoneNumberId;
+      return state.messages
+        .filter(
+          (message) => message.customerWaId === waId && (!phoneNumberId || message.phoneNumberId === phoneNumberId),
+        )
+        .map(messageView);
+    },
+  );
 
   app.get<{ Querystring: { to?: string; phoneNumberId?: string } }>('/_sandbox/outbound', async (request) => {
     const to = request.query.to ? digitsOnly(request.query.to) : undefined;
     return state.messages
       .filter((message) => message.direction === 'outbound')
-      .filter((message) => (!to || message.customerWaId === to) && (!request.query.phoneNumberId || message.phoneNumberId === request.query.phoneNumberId))
+      .filter(
+        (message) =>
+          (!to || message.customerWaId === to) &&
+          (!request.query.phoneNumberId || message.phoneNumberId === request.query.phoneNumberId),
+      )
       .map(messageView);
   });
 
   app.post<{ Params: { wamid: string } }>('/_sandbox/messages/:wamid/status', async (request, reply) => {
     const message = state.findMessage(request.params.wamid);
-    if (!message || message.direction !== 'outbound') return reply.code(404).send({ message: 'No business message with that wamid.' });
+    if (!message || message.direction !== 'outbound')
+      return reply.code(404).send({ message: 'No business message with that wamid.' });
     const body = (request.body ?? {}) as Json;
     const status = body.status;
-    if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed') return badRequest(reply, 'status must be sent, delivered, read or failed.');
+    if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed')
+      return badRequest(reply, 'status must be sent, delivered, read or failed.');
     const errorCode = body.errorCode === 131047 || body.errorCode === 131026 ? body.errorCode : undefined;
     ctx.statuses.push(message, status, errorCode);
     return { ok: true };
@@ -56,11 +69,18 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
 
   app.post('/_sandbox/faults', async (request, reply) => {
     const body = (request.body ?? {}) as Json;
-    if (!faultCodes.includes(body.code as FaultCode)) return badRequest(reply, `code must be one of ${faultCodes.join(', ')}.`);
+    if (!faultCodes.includes(body.code as FaultCode))
+      return badRequest(reply, `code must be one of ${faultCodes.join(', ')}.`);
     const recipient = typeof body.recipient === 'string' && body.recipient ? digitsOnly(body.recipient) : undefined;
-    if (body.count !== undefined && (!Number.isInteger(body.count) || (body.count as number) < 1)) return badRequest(reply, 'count must be a positive integer.');
+    if (body.count !== undefined && (!Number.isInteger(body.count) || (body.count as number) < 1))
+      return badRequest(reply, 'count must be a positive integer.');
     const remaining = (body.count as number | undefined) ?? (recipient ? undefined : 1);
-    const fault = { id: state.nextFaultId++, code: body.code as FaultCode, ...(remaining !== undefined ? { remaining } : {}), ...(recipient ? { recipient } : {}) };
+    const fault = {
+      id: state.nextFaultId++,
+      code: body.code as FaultCode,
+      ...(remaining !== undefined ? { remaining } : {}),
+      ...(recipient ? { recipient } : {}),
+    };
     state.faults.push(fault);
     return reply.code(201).send(fault);
   });
@@ -75,12 +95,16 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
     const body = (request.body ?? {}) as Partial<DeliveryOptions>;
     const booleans = ['duplicate', 'reverseStatuses', 'batch', 'badSignature', 'autoStatuses'] as const;
     for (const key of booleans) {
-      if (body[key] !== undefined && typeof body[key] !== 'boolean') return badRequest(reply, `${key} must be true or false.`);
+      if (body[key] !== undefined && typeof body[key] !== 'boolean')
+        return badRequest(reply, `${key} must be true or false.`);
     }
-    if (body.autoStatusesUpTo !== undefined && !['sent', 'delivered', 'read'].includes(body.autoStatusesUpTo)) return badRequest(reply, 'autoStatusesUpTo must be sent, delivered or read.');
-    if (body.webhookUrl !== undefined && (typeof body.webhookUrl !== 'string' || !/^https?:\/\//.test(body.webhookUrl))) return badRequest(reply, 'webhookUrl must be an http(s) URL.');
+    if (body.autoStatusesUpTo !== undefined && !['sent', 'delivered', 'read'].includes(body.autoStatusesUpTo))
+      return badRequest(reply, 'autoStatusesUpTo must be sent, delivered or read.');
+    if (body.webhookUrl !== undefined && (typeof body.webhookUrl !== 'string' || !/^https?:\/\//.test(body.webhookUrl)))
+      return badRequest(reply, 'webhookUrl must be an http(s) URL.');
     const wasBatching = state.delivery.batch;
-    for (const key of [...booleans, 'autoStatusesUpTo', 'webhookUrl'] as const) if (body[key] !== undefined) Object.assign(state.delivery, { [key]: body[key] });
+    for (const key of [...booleans, 'autoStatusesUpTo', 'webhookUrl'] as const)
+      if (body[key] !== undefined) Object.assign(state.delivery, { [key]: body[key] });
     if (wasBatching && !state.delivery.batch) ctx.dispatcher.flushBatch();
     return state.delivery;
   });
@@ -112,20 +136,27 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
 
   app.post('/_sandbox/signup', async (request, reply) => {
     const body = (request.body ?? {}) as Json;
-    if (body.codeTtlMs !== undefined && (typeof body.codeTtlMs !== 'number' || body.codeTtlMs < 0)) return badRequest(reply, 'codeTtlMs must be a number of milliseconds.');
-    const signup = startSignup(ctx, { codeTtlMs: body.codeTtlMs as number | undefined, businessName: typeof body.businessName === 'string' ? body.businessName : undefined });
+    if (body.codeTtlMs !== undefined && (typeof body.codeTtlMs !== 'number' || body.codeTtlMs < 0))
+      return badRequest(reply, 'codeTtlMs must be a number of milliseconds.');
+    const signup = startSignup(ctx, {
+      codeTtlMs: body.codeTtlMs as number | undefined,
+      businessName: typeof body.businessName === 'string' ? body.businessName : undefined,
+    });
     return reply.code(201).send({ ...signup, expiresAt: new Date(signup.expiresAt).toISOString() });
   });
 
   app.post('/_sandbox/tokens', async (request, reply) => {
     const body = (request.body ?? {}) as Json;
     const wabaIds = Array.isArray(body.wabaIds) ? body.wabaIds.map(String) : [seeded.wabaId];
-    if (wabaIds.some((wabaId) => !state.businesses.has(wabaId))) return badRequest(reply, 'Unknown WABA id in wabaIds.');
+    if (wabaIds.some((wabaId) => !state.businesses.has(wabaId)))
+      return badRequest(reply, 'Unknown WABA id in wabaIds.');
     const token = typeof body.token === 'string' && body.token ? body.token : newToken('EAAG');
     state.tokens.set(token, { token, wabaIds: new Set(wabaIds), label: 'control API' });
     return reply.code(201).send({ token, wabaIds });
   });
-  app.delete<{ Params: { token: string } }>('/_sandbox/tokens/:token', async (request) => ({ revoked: state.tokens.delete(request.params.token) }));
+  app.delete<{ Params: { token: string } }>('/_sandbox/tokens/:token', async (request) => ({
+    revoked: state.tokens.delete(request.params.token),
+  }));
 
   app.get<{ Params: { id: string } }>('/_sandbox/media/:id', async (request, reply) => {
     const record = state.media.get(request.params.id);

@@ -19,7 +19,9 @@ export function messageView(message: ConversationMessage) {
     type: message.type,
     payload: message.payload,
     createdAt: new Date(message.createdAt).toISOString(),
-    ...(message.direction === 'outbound' ? { status: currentStatus(message), statuses: message.statuses, ...(failure ? { error: failure } : {}) } : {}),
+    ...(message.direction === 'outbound'
+      ? { status: currentStatus(message), statuses: message.statuses, ...(failure ? { error: failure } : {}) }
+      : {}),
     ...(message.direction === 'inbound' ? { readByBusiness: message.readByBusiness === true } : {}),
   };
 }
@@ -33,9 +35,18 @@ export function stateView(state: SandboxState) {
       subscribedApps: [...business.subscribedAppIds],
       phoneNumbers: [...state.phoneNumbers.values()]
         .filter((phone) => phone.wabaId === business.wabaId)
-        .map((phone) => ({ id: phone.id, displayPhoneNumber: phone.displayPhoneNumber, verifiedName: phone.verifiedName, registered: phone.registered })),
+        .map((phone) => ({
+          id: phone.id,
+          displayPhoneNumber: phone.displayPhoneNumber,
+          verifiedName: phone.verifiedName,
+          registered: phone.registered,
+        })),
       flows: business.flows.map((flow) => ({ id: flow.id, name: flow.name, status: flow.status, fields: flow.fields })),
-      templates: business.templates.map((template) => ({ name: template.name, language: template.language, status: template.status })),
+      templates: business.templates.map((template) => ({
+        name: template.name,
+        language: template.language,
+        status: template.status,
+      })),
     })),
     customers: [...state.customers.values()],
     delivery: state.delivery,

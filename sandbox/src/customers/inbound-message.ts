@@ -23,7 +23,14 @@ export interface InboundRequest {
   animated?: boolean;
   location?: { latitude: number; longitude: number; name?: string; address?: string; url?: string };
   contacts?: unknown[];
-  interactive?: { type: string; id?: string; title?: string; description?: string; response?: Json; flowToken?: string };
+  interactive?: {
+    type: string;
+    id?: string;
+    title?: string;
+    description?: string;
+    response?: Json;
+    flowToken?: string;
+  };
   button?: { payload: string; text: string };
   reaction?: { messageId: string; emoji?: string };
   unsupportedType?: string;
@@ -35,12 +42,17 @@ const mediaKinds = new Set(['image', 'video', 'audio', 'voice', 'document', 'sti
 const interactiveShorthands = new Set(['button_reply', 'list_reply', 'nfm_reply']);
 
 /** Builds Meta's inbound message object, stores it, and posts the webhook. */
-export function receiveInbound(ctx: SandboxContext, request: InboundRequest, defaultPhoneNumberId: string): ConversationMessage {
+export function receiveInbound(
+  ctx: SandboxContext,
+  request: InboundRequest,
+  defaultPhoneNumberId: string,
+): ConversationMessage {
   const { state } = ctx;
   const phone = state.phoneNumbers.get(request.phoneNumberId ?? defaultPhoneNumberId);
   if (!phone) throw new InboundError(`Unknown business phone number id '${request.phoneNumberId}'.`);
   const waId = digitsOnly(String(request.from ?? ''));
-  if (waId.length < 7 || waId.length > 15) throw new InboundError('from must be a phone number with country code, e.g. +15550001.');
+  if (waId.length < 7 || waId.length > 15)
+    throw new InboundError('from must be a phone number with country code, e.g. +15550001.');
   if (typeof request.type !== 'string') throw new InboundError('type is required.');
   const customer = state.upsertCustomer(waId, request.name);
   const wamid = newWamid(waId);
@@ -82,7 +94,12 @@ export function receiveInbound(ctx: SandboxContext, request: InboundRequest, def
   return record;
 }
 
-function buildContent(ctx: SandboxContext, phone: PhoneNumber, waId: string, request: InboundRequest): { type: string; content: Json } {
+function buildContent(
+  ctx: SandboxContext,
+  phone: PhoneNumber,
+  waId: string,
+  request: InboundRequest,
+): { type: string; content: Json } {
   const kind = request.type;
   if (kind === 'text') {
     if (!request.text) throw new InboundError('text is required for a text message.');
@@ -91,17 +108,22 @@ function buildContent(ctx: SandboxContext, phone: PhoneNumber, waId: string, req
   if (mediaKinds.has(kind)) return buildMedia(ctx, phone, request);
   if (kind === 'location') {
     const location = request.location;
-    if (!location || typeof location.latitude !== 'number' || typeof location.longitude !== 'number') throw new InboundError('location {latitude, longitude} is required.');
+    if (!location || typeof location.latitude !== 'number' || typeof location.longitude !== 'number')
+      throw new InboundError('location {latitude, longitude} is required.');
     return { type: 'location', content: { location } };
   }
   if (kind === 'contacts') {
-    if (!Array.isArray(request.contacts) || request.contacts.length === 0) throw new InboundError('contacts must be a non-empty array (Meta shape).');
+    if (!Array.isArray(request.contacts) || request.contacts.length === 0)
+      throw new InboundError('contacts must be a non-empty array (Meta shape).');
     return { type: 'contacts', content: { contacts: request.contacts } };
   }
   if (kind === 'interactive' || interactiveShorthands.has(kind)) return buildInteractive(ctx, phone, waId, request);
   if (kind === 'button') {
     if (!request.button?.text) throw new InboundError('button {payload, text} is required.');
-    return { type: 'button', content: { button: { payload: request.button.payload ?? request.button.text, text: request.button.text } } };
+    return {
+      type: 'button',
+      content: { button: { payload: request.button.payload ?? request.button.text, text: request.button.text } },
+    };
   }
   if (kind === 'reaction') {
     if (!request.reaction?.messageId) throw new InboundError('reaction {messageId, emoji?} is required.');
@@ -114,7 +136,14 @@ function buildContent(ctx: SandboxContext, phone: PhoneNumber, waId: string, req
     return {
       type: 'unsupported',
       content: {
-        errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }],
+        errors: [
+          {
+            code: 131051,
+            title: 'Message type unknown',
+            message: 'Message type unknown',
+            error_data: { details: 'Message type is currently not supported.' },
+          },
+        ],
         unsupported: { type: request.unsupportedType ?? 'poll_update' },
       },
     };
@@ -138,7 +167,12 @@ function buildMedia(ctx: SandboxContext, phone: PhoneNumber, request: InboundReq
   return { type, content: { [type]: media } };
 }
 
-function buildInteractive(ctx: SandboxContext, phone: PhoneNumber, waId: string, request: InboundRequest): { type: string; content: Json } {
+function buildInteractive(
+  ctx: SandboxContext,
+  phone: PhoneNumber,
+  waId: string,
+  request: InboundRequest,
+): { type: string; content: Json } {
   const interactive = request.interactive ?? { type: request.type };
   const kind = interactiveShorthands.has(request.type) ? request.type : interactive.type;
   if (kind === 'button_reply' || kind === 'list_reply') {
@@ -149,20 +183,33 @@ function buildInteractive(ctx: SandboxContext, phone: PhoneNumber, waId: string,
   }
   if (kind === 'nfm_reply') {
     const quoted = quotedMessage(ctx, phone, waId, request, 'flow');
-    const sentParameters = (quoted?.payload.interactive as { action?: { parameters?: { flow_token?: string } } } | undefined)?.action?.parameters;
+    const sentParameters = (
+      quoted?.payload.interactive as { action?: { parameters?: { flow_token?: string } } } | undefined
+    )?.action?.parameters;
     const flowToken = interactive.flowToken ?? sentParameters?.flow_token ?? 'unused';
     const answers = { flow_token: flowToken, ...(interactive.response ?? {}) };
     // Meta's response_json is a JSON string written with ", " and ": " separators.
     const responseJson = `{${Object.entries(answers)
       .map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)
       .join(', ')}}`;
-    return { type: 'interactive', content: { interactive: { type: 'nfm_reply', nfm_reply: { response_json: responseJson, body: 'Sent', name: 'flow' } } } };
+    return {
+      type: 'interactive',
+      content: {
+        interactive: { type: 'nfm_reply', nfm_reply: { response_json: responseJson, body: 'Sent', name: 'flow' } },
+      },
+    };
   }
   throw new InboundError(`Unknown interactive type '${kind}'.`);
 }
 
 /** The business message being answered: the explicit context, else the latest matching one to this customer. */
-function quotedMessage(ctx: SandboxContext, phone: PhoneNumber, waId: string, request: InboundRequest, interactiveType?: string): ConversationMessage | undefined {
+function quotedMessage(
+  ctx: SandboxContext,
+  phone: PhoneNumber,
+  waId: string,
+  request: InboundRequest,
+  interactiveType?: string,
+): ConversationMessage | undefined {
   const explicit = request.context?.id ?? request.replyTo;
   if (explicit) return ctx.state.findMessage(explicit);
   if (!interactiveType) return undefined;
@@ -173,13 +220,31 @@ function quotedMessage(ctx: SandboxContext, phone: PhoneNumber, waId: string, re
         message.direction === 'outbound' &&
         message.phoneNumberId === phone.id &&
         message.customerWaId === waId &&
-        (interactiveType === 'template' ? message.type === 'template' : (message.payload.interactive as { type?: string } | undefined)?.type === interactiveType),
+        (interactiveType === 'template'
+          ? message.type === 'template'
+          : (message.payload.interactive as { type?: string } | undefined)?.type === interactiveType),
     );
 }
 
-function buildContext(ctx: SandboxContext, phone: PhoneNumber, waId: string, request: InboundRequest, type: string, content: Json): Json | undefined {
+function buildContext(
+  ctx: SandboxContext,
+  phone: PhoneNumber,
+  waId: string,
+  request: InboundRequest,
+  type: string,
+  content: Json,
+): Json | undefined {
   const interactiveType = (content.interactive as { type?: string } | undefined)?.type;
-  const wanted = type === 'button' ? 'template' : interactiveType === 'nfm_reply' ? 'flow' : interactiveType === 'button_reply' ? 'button' : interactiveType === 'list_reply' ? 'list' : undefined;
+  const wanted =
+    type === 'button'
+      ? 'template'
+      : interactiveType === 'nfm_reply'
+        ? 'flow'
+        : interactiveType === 'button_reply'
+          ? 'button'
+          : interactiveType === 'list_reply'
+            ? 'list'
+            : undefined;
   const quoted = quotedMessage(ctx, phone, waId, request, wanted);
   const explicitId = request.context?.id ?? request.replyTo;
   if (!quoted && !explicitId) return request.forwarded ? { forwarded: true } : undefined;
@@ -187,4 +252,3 @@ function buildContext(ctx: SandboxContext, phone: PhoneNumber, waId: string, req
   const from = !quoted || quoted.direction === 'outbound' ? phone.displayPhoneNumber : quoted.customerWaId;
   return { ...(request.forwarded ? { forwarded: true } : {}), from, id };
 }
-

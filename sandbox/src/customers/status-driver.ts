@@ -32,15 +32,22 @@ export class StatusDriver {
     const steps = ladder.slice(0, ladder.indexOf(autoStatusesUpTo) + 1);
     if (reverseStatuses) {
       const last = steps[steps.length - 1];
-      this.scheduler.after(delays[last], () => this.emit(message, [...steps].reverse().map((status) => this.progressStatus(message, status))));
+      this.scheduler.after(delays[last], () =>
+        this.emit(
+          message,
+          [...steps].reverse().map((status) => this.progressStatus(message, status)),
+        ),
+      );
       return;
     }
-    for (const status of steps) this.scheduler.after(delays[status], () => this.emit(message, [this.progressStatus(message, status)]));
+    for (const status of steps)
+      this.scheduler.after(delays[status], () => this.emit(message, [this.progressStatus(message, status)]));
   }
 
   /** Posts one status now (control API: a customer reads a message, a test forces an order). */
   push(message: ConversationMessage, status: ProgressStatus | 'failed', errorCode?: 131047 | 131026): void {
-    const payload = status === 'failed' ? this.failedStatus(message, errorCode ?? 131026) : this.progressStatus(message, status);
+    const payload =
+      status === 'failed' ? this.failedStatus(message, errorCode ?? 131026) : this.progressStatus(message, status);
     this.emit(message, [payload]);
   }
 
@@ -49,9 +56,19 @@ export class StatusDriver {
     if (!phone) return;
     const events: WebhookEvent[] = statuses.map((status) => {
       const error = (status.errors as Array<{ code: number; title: string }> | undefined)?.[0];
-      message.statuses.push({ status: status.status as ProgressStatus, at: Date.now(), ...(error ? { error: { code: error.code, title: error.title } } : {}) });
+      message.statuses.push({
+        status: status.status as ProgressStatus,
+        at: Date.now(),
+        ...(error ? { error: { code: error.code, title: error.title } } : {}),
+      });
       this.state.counters.statusesPosted += 1;
-      return { kind: 'status', wabaId: phone.wabaId, phoneNumberId: phone.id, displayPhoneNumber: phone.displayPhoneNumber, status };
+      return {
+        kind: 'status',
+        wabaId: phone.wabaId,
+        phoneNumberId: phone.id,
+        displayPhoneNumber: phone.displayPhoneNumber,
+        status,
+      };
     });
     // Reversed statuses go out as separate posts, so the receiver sees them in that order.
     if (statuses.length > 1 && !this.state.delivery.batch) for (const event of events) this.dispatcher.emit([event]);
@@ -59,7 +76,9 @@ export class StatusDriver {
   }
 
   private progressStatus(message: ConversationMessage, status: ProgressStatus): Record<string, unknown> {
-    const billable = status !== 'read' && !message.statuses.some((record) => record.status === 'delivered' || record.status === 'read');
+    const billable =
+      status !== 'read' &&
+      !message.statuses.some((record) => record.status === 'delivered' || record.status === 'read');
     const isTemplate = message.type === 'template';
     const category = isTemplate ? this.templateCategory(message) : 'service';
     const conversation = this.conversationFor(message);
@@ -75,7 +94,12 @@ export class StatusDriver {
               ...(status === 'sent' ? { expiration_timestamp: String(Math.floor(conversation.expiresAt / 1000)) } : {}),
               origin: { type: category },
             },
-            pricing: { billable: isTemplate, pricing_model: 'PMP', type: isTemplate ? 'regular' : 'free_customer_service', category },
+            pricing: {
+              billable: isTemplate,
+              pricing_model: 'PMP',
+              type: isTemplate ? 'regular' : 'free_customer_service',
+              category,
+            },
           }
         : {}),
     };
@@ -93,7 +117,9 @@ export class StatusDriver {
 
   private templateCategory(message: ConversationMessage): string {
     const name = (message.payload.template as { name?: string } | undefined)?.name;
-    const template = this.state.businessOfPhone(message.phoneNumberId)?.templates.find((candidate) => candidate.name === name);
+    const template = this.state
+      .businessOfPhone(message.phoneNumberId)
+      ?.templates.find((candidate) => candidate.name === name);
     return (template?.category ?? 'UTILITY').toLowerCase();
   }
 

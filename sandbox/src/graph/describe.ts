@@ -3,7 +3,8 @@ import type { Business, PhoneNumber, SandboxFlow, SandboxTemplate } from '../sta
 import { requestedFields } from './paging';
 
 export function formatDisplayNumber(digits: string): string {
-  if (digits.length === 11 && digits.startsWith('1')) return `+1 ${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
+  if (digits.length === 11 && digits.startsWith('1'))
+    return `+1 ${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
   return `+${digits}`;
 }
 
@@ -28,7 +29,14 @@ export function describePhone(phone: PhoneNumber, query: Record<string, string |
     messaging_limit_tier: 'TIER_1K',
     id: phone.id,
   };
-  return pick(full, requestedFields(query), ['verified_name', 'code_verification_status', 'display_phone_number', 'quality_rating', 'platform_type', 'throughput']);
+  return pick(full, requestedFields(query), [
+    'verified_name',
+    'code_verification_status',
+    'display_phone_number',
+    'quality_rating',
+    'platform_type',
+    'throughput',
+  ]);
 }
 
 export function describeWaba(business: Business, query: Record<string, string | undefined>): Record<string, unknown> {
@@ -48,7 +56,11 @@ export function flowPreviewUrl(ctx: SandboxContext, flow: SandboxFlow): string {
   return `${ctx.options.publicUrl}/flows/${flow.id}/preview.png`;
 }
 
-export function describeFlow(ctx: SandboxContext, flow: SandboxFlow, query: Record<string, string | undefined>): Record<string, unknown> {
+export function describeFlow(
+  ctx: SandboxContext,
+  flow: SandboxFlow,
+  query: Record<string, string | undefined>,
+): Record<string, unknown> {
   const business = ctx.state.businesses.get(flow.wabaId);
   const expires = new Date(Date.now() + 30 * 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '+0000');
   const full: Record<string, unknown> = {
@@ -60,12 +72,24 @@ export function describeFlow(ctx: SandboxContext, flow: SandboxFlow, query: Reco
     json_version: '6.0',
     preview: { preview_url: flowPreviewUrl(ctx, flow), expires_at: expires },
     whatsapp_business_account: business
-      ? { id: business.wabaId, name: business.name, currency: 'USD', timezone_id: '1', message_template_namespace: `${business.wabaId.slice(0, 8)}_sandbox_namespace` }
+      ? {
+          id: business.wabaId,
+          name: business.name,
+          currency: 'USD',
+          timezone_id: '1',
+          message_template_namespace: `${business.wabaId.slice(0, 8)}_sandbox_namespace`,
+        }
       : undefined,
-    application: { link: `https://www.facebook.com/games/?app_id=${ctx.options.appId}`, name: 'Parley Sandbox App', id: ctx.options.appId },
+    application: {
+      link: `https://www.facebook.com/games/?app_id=${ctx.options.appId}`,
+      name: 'Parley Sandbox App',
+      id: ctx.options.appId,
+    },
     health_status: {
       can_send_message: flow.status === 'PUBLISHED' ? 'AVAILABLE' : 'BLOCKED',
-      entities: [{ entity_type: 'FLOW', id: flow.id, can_send_message: flow.status === 'PUBLISHED' ? 'AVAILABLE' : 'BLOCKED' }],
+      entities: [
+        { entity_type: 'FLOW', id: flow.id, can_send_message: flow.status === 'PUBLISHED' ? 'AVAILABLE' : 'BLOCKED' },
+      ],
     },
   };
   return pick(full, requestedFields(query), ['id', 'name', 'status', 'categories', 'validation_errors']);

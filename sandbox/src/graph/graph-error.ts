@@ -29,9 +29,15 @@ export class GraphFailure extends Error {
 export const graphErrors = {
   invalidToken: () => new GraphFailure(401, 190, 'Invalid OAuth access token - Cannot parse access token'),
   expiredToken: () =>
-    new GraphFailure(401, 190, 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.', undefined, {
-      error_subcode: 460,
-    }),
+    new GraphFailure(
+      401,
+      190,
+      'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+      undefined,
+      {
+        error_subcode: 460,
+      },
+    ),
   unknownObject: (id: string) =>
     new GraphFailure(
       400,
@@ -43,14 +49,27 @@ export const graphErrors = {
   unknownPath: (path: string) => new GraphFailure(400, 2500, `Unknown path components: ${path}`),
   invalidParameter: (details: string) => new GraphFailure(400, 100, '(#100) Invalid parameter', details),
   paramRequired: (name: string) => new GraphFailure(400, 100, `(#100) The parameter ${name} is required.`),
-  missingParameter: (details: string) => new GraphFailure(400, 131008, '(#131008) Required parameter is missing', details),
+  missingParameter: (details: string) =>
+    new GraphFailure(400, 131008, '(#131008) Required parameter is missing', details),
   invalidValue: (details: string) => new GraphFailure(400, 131009, '(#131009) Parameter value is not valid', details),
   templateMissing: (name: string, language: string) =>
-    new GraphFailure(404, 132001, '(#132001) Template name does not exist in the translation', `template name (${name}) does not exist in ${language}`),
-  templateParams: (details: string) => new GraphFailure(400, 132000, '(#132000) Number of parameters does not match the expected number of params', details),
+    new GraphFailure(
+      404,
+      132001,
+      '(#132001) Template name does not exist in the translation',
+      `template name (${name}) does not exist in ${language}`,
+    ),
+  templateParams: (details: string) =>
+    new GraphFailure(
+      400,
+      132000,
+      '(#132000) Number of parameters does not match the expected number of params',
+      details,
+    ),
   notRegistered: () => new GraphFailure(400, 133010, '(#133010) Account not registered', 'Account not registered'),
   mediaUpload: (details: string) => new GraphFailure(400, 131053, '(#131053) Media upload error', details),
-  throughput: () => new GraphFailure(429, 130429, '(#130429) Rate limit hit', 'Cloud API message throughput has been reached.'),
+  throughput: () =>
+    new GraphFailure(429, 130429, '(#130429) Rate limit hit', 'Cloud API message throughput has been reached.'),
   pairRate: () =>
     new GraphFailure(
       429,
@@ -67,7 +86,10 @@ export const statusErrors = {
     code: 131047,
     title: 'Re-engagement message',
     message: 'Re-engagement message',
-    error_data: { details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.' },
+    error_data: {
+      details:
+        'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+    },
     href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
   },
   131026: {

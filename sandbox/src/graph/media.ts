@@ -22,9 +22,15 @@ export async function handleUpload(ctx: SandboxContext, phone: PhoneNumber, requ
   if (!file) throw graphErrors.paramRequired('file');
   const mimeType = baseMimeType(fields.type || file.mimeType);
   const limit = mediaLimits[mimeType];
-  if (limit === undefined) throw graphErrors.mediaUpload(`Param file must be a file with one of the following types: ${Object.keys(mediaLimits).join(', ')}. Received file of type '${mimeType}'.`);
+  if (limit === undefined)
+    throw graphErrors.mediaUpload(
+      `Param file must be a file with one of the following types: ${Object.keys(mediaLimits).join(', ')}. Received file of type '${mimeType}'.`,
+    );
   if (file.bytes.length === 0) throw graphErrors.mediaUpload('The uploaded file is empty.');
-  if (file.bytes.length > limit) throw graphErrors.mediaUpload(`Media file size ${file.bytes.length} bytes is over the ${limit} bytes limit for ${mimeType}.`);
+  if (file.bytes.length > limit)
+    throw graphErrors.mediaUpload(
+      `Media file size ${file.bytes.length} bytes is over the ${limit} bytes limit for ${mimeType}.`,
+    );
   const record = storeMedia(ctx.state, phone.id, file.bytes, mimeType, file.fileName);
   return { id: record.id };
 }

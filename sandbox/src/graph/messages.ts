@@ -10,7 +10,13 @@ type Json = Record<string, unknown>;
 const windowMs = 24 * 3600_000;
 
 /** `POST /{phone-number-id}/messages`: sends, and read receipts (`status: 'read'`). */
-export async function handleSend(ctx: SandboxContext, grant: TokenGrant, phone: PhoneNumber, rawBody: unknown, reply: FastifyReply): Promise<unknown> {
+export async function handleSend(
+  ctx: SandboxContext,
+  grant: TokenGrant,
+  phone: PhoneNumber,
+  rawBody: unknown,
+  reply: FastifyReply,
+): Promise<unknown> {
   const { state } = ctx;
   state.counters.sendRequests += 1;
   const body = (typeof rawBody === 'object' && rawBody !== null ? rawBody : {}) as Json;
@@ -18,10 +24,12 @@ export async function handleSend(ctx: SandboxContext, grant: TokenGrant, phone: 
   if (body.status === 'read') return markRead(ctx, phone, body);
   if (!phone.registered) throw graphErrors.notRegistered();
   if (body.to === undefined || body.to === '') throw graphErrors.missingParameter("Parameter 'to' is required.");
-  if (typeof body.to !== 'string' && typeof body.to !== 'number') throw graphErrors.invalidValue("Parameter 'to' must be a phone number.");
+  if (typeof body.to !== 'string' && typeof body.to !== 'number')
+    throw graphErrors.invalidValue("Parameter 'to' must be a phone number.");
   const input = String(body.to);
   const waId = digitsOnly(input);
-  if (waId.length < 7 || waId.length > 15 || /[a-z]/i.test(input)) throw graphErrors.invalidValue(`Recipient phone number '${input}' is not valid.`);
+  if (waId.length < 7 || waId.length > 15 || /[a-z]/i.test(input))
+    throw graphErrors.invalidValue(`Recipient phone number '${input}' is not valid.`);
   const type = typeof body.type === 'string' ? body.type : 'text';
   const business = state.businesses.get(phone.wabaId);
   if (!business) throw graphErrors.unknownObject(phone.id);
@@ -33,7 +41,8 @@ export async function handleSend(ctx: SandboxContext, grant: TokenGrant, phone: 
   if (fault?.code === 130429) throw graphErrors.throughput();
   if (fault?.code === 131056) throw graphErrors.pairRate();
   if (fault?.code === 'http500') throw graphErrors.serverError();
-  if (fault?.code === 'http429') return reply.code(429).header('retry-after', '1').type('text/plain').send('Too Many Requests');
+  if (fault?.code === 'http429')
+    return reply.code(429).header('retry-after', '1').type('text/plain').send('Too Many Requests');
 
   const customer = state.upsertCustomer(waId);
   const message: ConversationMessage = {
@@ -49,8 +58,12 @@ export async function handleSend(ctx: SandboxContext, grant: TokenGrant, phone: 
   state.messages.push(message);
   state.counters.outboundMessages += 1;
 
-  const outsideWindow = ctx.options.enforceWindow && type !== 'template' && (!customer.lastInboundAt || Date.now() - customer.lastInboundAt > windowMs);
-  const asyncFailure = fault?.code === 131047 || fault?.code === 131026 ? fault.code : outsideWindow ? 131047 : undefined;
+  const outsideWindow =
+    ctx.options.enforceWindow &&
+    type !== 'template' &&
+    (!customer.lastInboundAt || Date.now() - customer.lastInboundAt > windowMs);
+  const asyncFailure =
+    fault?.code === 131047 || fault?.code === 131026 ? fault.code : outsideWindow ? 131047 : undefined;
   ctx.statuses.afterSend(message, asyncFailure);
 
   // The message reached "Meta" and will be delivered; only the answer is lost. A client that re-sends duplicates it.
@@ -65,11 +78,17 @@ export async function handleSend(ctx: SandboxContext, grant: TokenGrant, phone: 
 
 function markRead(ctx: SandboxContext, phone: PhoneNumber, body: Json): unknown {
   const messageId = body.message_id;
-  if (typeof messageId !== 'string' || messageId === '') throw graphErrors.missingParameter("Parameter 'message_id' is required.");
+  if (typeof messageId !== 'string' || messageId === '')
+    throw graphErrors.missingParameter("Parameter 'message_id' is required.");
   const target = ctx.state.findMessage(messageId);
-  if (!target || target.direction !== 'inbound' || target.phoneNumberId !== phone.id) throw graphErrors.invalidValue(`Invalid message_id '${messageId}'.`);
+  if (!target || target.direction !== 'inbound' || target.phoneNumberId !== phone.id)
+    throw graphErrors.invalidValue(`Invalid message_id '${messageId}'.`);
   for (const message of ctx.state.messages) {
-    const earlierFromSameCustomer = message.direction === 'inbound' && message.phoneNumberId === phone.id && message.customerWaId === target.customerWaId && message.createdAt <= target.createdAt;
+    const earlierFromSameCustomer =
+      message.direction === 'inbound' &&
+      message.phoneNumberId === phone.id &&
+      message.customerWaId === target.customerWaId &&
+      message.createdAt <= target.createdAt;
     if (earlierFromSameCustomer) message.readByBusiness = true;
   }
   return { success: true };

@@ -8,7 +8,10 @@ import { GraphFailure } from './graph-error';
  * What the fake SDK's "Finish" does: creates a new business (WABA + unregistered phone number whose WABA has not
  * subscribed the app yet) and mints a single-use code valid `codeTtlMs` (30 s like Meta's).
  */
-export function startSignup(ctx: SandboxContext, settings: { codeTtlMs?: number; businessName?: string } = {}): OAuthCode & { displayPhoneNumber: string } {
+export function startSignup(
+  ctx: SandboxContext,
+  settings: { codeTtlMs?: number; businessName?: string } = {},
+): OAuthCode & { displayPhoneNumber: string } {
   const wabaId = newNumericId();
   const phoneNumberId = newNumericId();
   const businessId = newNumericId();
@@ -33,16 +36,24 @@ export function startSignup(ctx: SandboxContext, settings: { codeTtlMs?: number;
 /** `GET /oauth/access_token?client_id&client_secret&code` → `{ access_token, token_type }`. */
 export function exchangeCode(ctx: SandboxContext, query: Record<string, string | undefined>): unknown {
   if (!query.client_id) throw new GraphFailure(400, 101, 'Missing client_id parameter.');
-  if (query.client_id !== ctx.options.appId) throw new GraphFailure(400, 101, 'Error validating application. Invalid application ID.');
+  if (query.client_id !== ctx.options.appId)
+    throw new GraphFailure(400, 101, 'Error validating application. Invalid application ID.');
   if (!query.client_secret) throw new GraphFailure(400, 1, 'Missing client_secret parameter.');
   if (query.client_secret !== ctx.options.appSecret) throw new GraphFailure(400, 1, 'Error validating client secret.');
   if (!query.code) throw new GraphFailure(400, 1, 'Missing authorization code');
   const record = ctx.state.oauthCodes.get(query.code);
-  if (!record) throw new GraphFailure(400, 100, 'Invalid verification code format.', undefined, { error_subcode: 36008 });
-  if (record.used) throw new GraphFailure(400, 100, 'This authorization code has been used.', undefined, { error_subcode: 36009 });
-  if (record.expiresAt < Date.now()) throw new GraphFailure(400, 100, 'This authorization code has expired.', undefined, { error_subcode: 36007 });
+  if (!record)
+    throw new GraphFailure(400, 100, 'Invalid verification code format.', undefined, { error_subcode: 36008 });
+  if (record.used)
+    throw new GraphFailure(400, 100, 'This authorization code has been used.', undefined, { error_subcode: 36009 });
+  if (record.expiresAt < Date.now())
+    throw new GraphFailure(400, 100, 'This authorization code has expired.', undefined, { error_subcode: 36007 });
   record.used = true;
   const token = newToken('EAAG');
-  ctx.state.tokens.set(token, { token, wabaIds: new Set([record.wabaId]), label: `business token for ${record.wabaId}` });
+  ctx.state.tokens.set(token, {
+    token,
+    wabaIds: new Set([record.wabaId]),
+    label: `business token for ${record.wabaId}`,
+  });
   return { access_token: token, token_type: 'bearer' };
 }

@@ -1,5 +1,9 @@
 /** Graph cursor paging: `?limit=&after=` → `{ data, paging: { cursors: { before, after }, next? } }`. */
-export function paginate<T>(items: T[], query: Record<string, string | undefined>, pageUrl: string): { data: T[]; paging: Record<string, unknown> } {
+export function paginate<T>(
+  items: T[],
+  query: Record<string, string | undefined>,
+  pageUrl: string,
+): { data: T[]; paging: Record<string, unknown> } {
   const limit = Math.min(Math.max(Number.parseInt(query.limit ?? '', 10) || 25, 1), 100);
   const start = query.after ? decodeCursor(query.after) : 0;
   const data = items.slice(start, start + limit);
@@ -8,7 +12,8 @@ export function paginate<T>(items: T[], query: Record<string, string | undefined
   const paging: Record<string, unknown> = { cursors };
   if (end < items.length) {
     const next = new URL(pageUrl);
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && key !== 'after') next.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined && key !== 'after') next.searchParams.set(key, value);
     next.searchParams.set('limit', String(limit));
     next.searchParams.set('after', encodeCursor(end));
     paging.next = next.toString();

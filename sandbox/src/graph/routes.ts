@@ -24,9 +24,13 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext, s
       graph.setNotFoundHandler((request, reply) => sendGraphError(reply, graphErrors.unknownPath(request.url)));
 
       graph.get('/oauth/access_token', async (request) => exchangeCode(ctx, request.query as Query));
-      graph.post('/oauth/access_token', async (request) => exchangeCode(ctx, { ...(request.query as Query), ...((request.body as Query) ?? {}) }));
+      graph.post('/oauth/access_token', async (request) =>
+        exchangeCode(ctx, { ...(request.query as Query), ...((request.body as Query) ?? {}) }),
+      );
 
-      graph.get<{ Params: IdParams }>('/:id', async (request) => getObject(ctx, signer, requireGrant(ctx.state, request), request.params.id, request.query as Query));
+      graph.get<{ Params: IdParams }>('/:id', async (request) =>
+        getObject(ctx, signer, requireGrant(ctx.state, request), request.params.id, request.query as Query),
+      );
       graph.delete<{ Params: IdParams }>('/:id', async (request) => {
         const grant = requireGrant(ctx.state, request);
         const record = ctx.state.media.get(request.params.id);
@@ -35,8 +39,12 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext, s
         return { success: true };
       });
 
-      graph.get<{ Params: EdgeParams }>('/:id/:edge', async (request) => getEdge(ctx, requireGrant(ctx.state, request), request));
-      graph.post<{ Params: EdgeParams }>('/:id/:edge', async (request, reply) => postEdge(ctx, requireGrant(ctx.state, request), request, reply));
+      graph.get<{ Params: EdgeParams }>('/:id/:edge', async (request) =>
+        getEdge(ctx, requireGrant(ctx.state, request), request),
+      );
+      graph.post<{ Params: EdgeParams }>('/:id/:edge', async (request, reply) =>
+        postEdge(ctx, requireGrant(ctx.state, request), request, reply),
+      );
       graph.delete<{ Params: EdgeParams }>('/:id/:edge', async (request) => {
         const grant = requireGrant(ctx.state, request);
         const business = accessibleWaba(ctx, grant, request.params.id);
@@ -52,7 +60,8 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext, s
 export function sendGraphError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof GraphFailure) return reply.code(error.httpStatus).send(error.toBody());
   const status = (error as { statusCode?: number }).statusCode;
-  if (status && status >= 400 && status < 500) return reply.code(400).send(graphErrors.invalidParameter((error as Error).message).toBody());
+  if (status && status >= 400 && status < 500)
+    return reply.code(400).send(graphErrors.invalidParameter((error as Error).message).toBody());
   return reply.code(500).send(new GraphFailure(500, 1, 'An unknown error has occurred.').toBody());
 }
 
@@ -111,21 +120,32 @@ function getEdge(ctx: SandboxContext, grant: TokenGrant, request: FastifyRequest
   }
   if (edge === 'phone_numbers') {
     accessibleWaba(ctx, grant, id);
-    const phones = [...ctx.state.phoneNumbers.values()].filter((phone) => phone.wabaId === id).map((phone) => describePhone(phone, query));
+    const phones = [...ctx.state.phoneNumbers.values()]
+      .filter((phone) => phone.wabaId === id)
+      .map((phone) => describePhone(phone, query));
     return paginate(phones, query, pageUrl(ctx, request));
   }
   if (edge === 'subscribed_apps') {
     const business = accessibleWaba(ctx, grant, id);
     return {
       data: [...business.subscribedAppIds].map((appId) => ({
-        whatsapp_business_api_data: { id: appId, link: `https://www.facebook.com/games/?app_id=${appId}`, name: 'Parley Sandbox App' },
+        whatsapp_business_api_data: {
+          id: appId,
+          link: `https://www.facebook.com/games/?app_id=${appId}`,
+          name: 'Parley Sandbox App',
+        },
       })),
     };
   }
   throw graphErrors.unknownPath(edge);
 }
 
-async function postEdge(ctx: SandboxContext, grant: TokenGrant, request: FastifyRequest<{ Params: EdgeParams }>, reply: FastifyReply): Promise<unknown> {
+async function postEdge(
+  ctx: SandboxContext,
+  grant: TokenGrant,
+  request: FastifyRequest<{ Params: EdgeParams }>,
+  reply: FastifyReply,
+): Promise<unknown> {
   const { id, edge } = request.params;
   if (edge === 'messages') return handleSend(ctx, grant, accessiblePhone(ctx, grant, id), request.body, reply);
   if (edge === 'media') return handleUpload(ctx, accessiblePhone(ctx, grant, id), request);
@@ -140,7 +160,13 @@ async function postEdge(ctx: SandboxContext, grant: TokenGrant, request: Fastify
     if (body.pin === undefined || body.pin === '') throw graphErrors.paramRequired('pin');
     const pin = String(body.pin);
     if (!/^\d{6}$/.test(pin)) throw new GraphFailure(400, 100, '(#100) Param pin must be 6 characters long.');
-    if (phone.pin && phone.pin !== pin) throw new GraphFailure(400, 133005, '(#133005) Two step verification PIN Mismatch', 'The PIN you entered is incorrect.');
+    if (phone.pin && phone.pin !== pin)
+      throw new GraphFailure(
+        400,
+        133005,
+        '(#133005) Two step verification PIN Mismatch',
+        'The PIN you entered is incorrect.',
+      );
     phone.pin = pin;
     phone.registered = true;
     return { success: true };

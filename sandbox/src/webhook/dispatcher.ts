@@ -59,7 +59,9 @@ export class WebhookDispatcher {
   }
 
   private post(events: WebhookEvent[]): void {
-    const subscribed = events.filter((event) => this.state.businesses.get(event.wabaId)?.subscribedAppIds.has(this.options.appId));
+    const subscribed = events.filter((event) =>
+      this.state.businesses.get(event.wabaId)?.subscribedAppIds.has(this.options.appId),
+    );
     const skipped = events.filter((event) => !subscribed.includes(event));
     if (skipped.length > 0) this.logSkipped(skipped);
     if (subscribed.length === 0) return;
@@ -88,7 +90,10 @@ export class WebhookDispatcher {
           'content-type': 'application/json',
           'user-agent': 'facebookexternalua',
           'x-hub-signature-256': signature,
-          'x-hub-signature': legacySignatureHeader(body, this.state.delivery.badSignature ? `${this.options.appSecret}-wrong` : this.options.appSecret),
+          'x-hub-signature': legacySignatureHeader(
+            body,
+            this.state.delivery.badSignature ? `${this.options.appSecret}-wrong` : this.options.appSecret,
+          ),
         },
         body,
         signal: AbortSignal.timeout(timeoutMs),
@@ -142,6 +147,7 @@ export class WebhookDispatcher {
 
   private record(entry: DeliveryAttempt): void {
     this.state.deliveryLog.push(entry);
-    if (this.state.deliveryLog.length > maxLogEntries) this.state.deliveryLog.splice(0, this.state.deliveryLog.length - maxLogEntries);
+    if (this.state.deliveryLog.length > maxLogEntries)
+      this.state.deliveryLog.splice(0, this.state.deliveryLog.length - maxLogEntries);
   }
 }

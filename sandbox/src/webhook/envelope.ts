@@ -6,8 +6,21 @@ export interface WebhookContact {
 }
 
 export type WebhookEvent =
-  | { kind: 'message'; wabaId: string; phoneNumberId: string; displayPhoneNumber: string; contact: WebhookContact; message: Record<string, unknown> }
-  | { kind: 'status'; wabaId: string; phoneNumberId: string; displayPhoneNumber: string; status: Record<string, unknown> };
+  | {
+      kind: 'message';
+      wabaId: string;
+      phoneNumberId: string;
+      displayPhoneNumber: string;
+      contact: WebhookContact;
+      message: Record<string, unknown>;
+    }
+  | {
+      kind: 'status';
+      wabaId: string;
+      phoneNumberId: string;
+      displayPhoneNumber: string;
+      status: Record<string, unknown>;
+    };
 
 /** Groups events into one envelope: one entry per WABA, one change per phone number and kind. */
 export function buildEnvelope(events: WebhookEvent[]): Record<string, unknown> {

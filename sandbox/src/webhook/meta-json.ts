@@ -5,7 +5,10 @@ import { createHmac } from 'node:crypto';
  * surrogate pair of escapes), and optionally '/' as '\/'. The signature must be computed over these exact bytes.
  */
 export function toMetaJson(value: unknown, options: { escapeSlashes?: boolean } = {}): string {
-  let json = JSON.stringify(value).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let json = JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   if (options.escapeSlashes) json = json.replace(/\//g, '\\/');
   return json;
 }

@@ -36,7 +36,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     strictTransportSecurity: secure ? undefined : false,
   });
   await app.register(cors, {
-    origin: config.publicOrigin,
+    origin: [config.publicOrigin],
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });

@@ -39,7 +39,9 @@ function readableMessage(issue: Issue): string | undefined {
         : `${label} must be ${issue.expected === 'object' || issue.expected === 'array' ? 'an' : 'a'} ${issue.expected}`;
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? `${label} is required` : `${label} must be at least ${issue.minimum} characters`;
+        return Number(issue.minimum) <= 1
+          ? `${label} is required`
+          : `${label} must be at least ${issue.minimum} characters`;
       if (issue.origin === 'array') return `${label} must have at least ${issue.minimum} items`;
       return `${label} must be at least ${issue.minimum}`;
     case 'too_big':
@@ -48,6 +50,8 @@ function readableMessage(issue: Issue): string | undefined {
       return `${label} must be at most ${issue.maximum}`;
     case 'invalid_format':
       return issue.format === 'email' ? `${label} must be a valid email address` : `${label} has an invalid format`;
+    case 'invalid_union':
+      return issue.input === undefined || issue.input === null ? `${label} is required` : `${label} is invalid`;
     case 'invalid_value':
       return `${label} must be one of: ${issue.values.map(String).join(', ')}`;
     default:

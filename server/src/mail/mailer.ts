@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
   to: string;
@@ -28,11 +27,16 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** The slice of a logger the mailer needs (Fastify's logger fits). */
+export interface MailLog {
+  info(details: object, message: string): void;
+}
+
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log: FastifyBaseLogger;
+  log: MailLog;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -54,13 +58,16 @@ function createSmtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer
 }
 
 function createOutboxMailer({ outboxDir, log }: MailerOptions): Mailer {
+  // Strictly increasing stamps, so file names sort in sending order even within one millisecond.
+  let lastStamp = 0;
   return {
     kind: 'outbox',
     async send(message) {
-      const sentAt = new Date();
+      lastStamp = Math.max(Date.now(), lastStamp + 1);
+      const sentAt = new Date(lastStamp);
       const entry: OutboxEntry = { ...message, sentAt: sentAt.toISOString() };
       await fs.mkdir(outboxDir, { recursive: true });
-      // Timestamp first so names sort in sending order; the random part keeps same-millisecond mails apart.
+      // The random part keeps mails of several processes sharing one outbox apart.
       const name = `${sentAt.getTime()}-${crypto.randomBytes(4).toString('hex')}.json`;
       await fs.writeFile(path.join(outboxDir, name), JSON.stringify(entry, null, 2));
       log.info({ to: message.to, subject: message.subject, outbox: name }, `mail to ${message.to}: ${message.subject}`);

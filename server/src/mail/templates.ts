@@ -11,7 +11,19 @@ function codeMail(to: string, subject: string, intro: string, code: string, link
 }
 
 export const verificationMail = (to: string, code: string, publicUrl: string) =>
-  codeMail(to, 'Your Parley verification code', 'Welcome to Parley! Confirm your email with this code.', code, `${publicUrl}/verify`);
+  codeMail(
+    to,
+    'Your Parley verification code',
+    'Welcome to Parley! Confirm your email with this code.',
+    code,
+    `${publicUrl}/verify`,
+  );
 
 export const passwordResetMail = (to: string, code: string, publicUrl: string) =>
-  codeMail(to, 'Your Parley password reset code', 'Use this code to choose a new Parley password.', code, `${publicUrl}/forgot-password`);
+  codeMail(
+    to,
+    'Your Parley password reset code',
+    'Use this code to choose a new Parley password.',
+    code,
+    `${publicUrl}/forgot-password`,
+  );

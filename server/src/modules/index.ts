@@ -3,5 +3,10 @@ import type { AppModule } from '../services';
 import { accountsModule } from './accounts/routes';
 import { authModule } from './auth/routes';
 import { usersModule } from './users/routes';
+import { assetsModule } from './assets/routes';
+import { contactsModule } from './contacts/routes';
+import { flowsModule } from './flows/routes';
+import { staffModule } from './staff/routes';
+import { whatsappConnectionModule } from './whatsapp-connection/routes';
 
-export const appModules: AppModule[] = [authModule, usersModule, accountsModule];
+export const appModules: AppModule[] = [authModule, usersModule, accountsModule, contactsModule, assetsModule, flowsModule, staffModule, whatsappConnectionModule];

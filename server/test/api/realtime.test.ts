@@ -105,3 +105,25 @@ describe('realtime', () => {
     expect(await connectError(open(token))).toMatch(/suspended/);
   });
 });
+
+describe('shutdown', () => {
+  it('closes live sockets and stops listening', async () => {
+    const server = await startTestServer();
+    const owner = await server.registerAndVerify();
+    const socket = connect(server.url, {
+      auth: { token: await server.login(owner.email, owner.password) },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise((resolve) => socket.once('getOnline', resolve));
+      const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await server.close();
+      expect(await disconnected).toBe('io server disconnect');
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -61,7 +61,9 @@ export interface TestServer {
   /** fetch against the server; JSON in and out. */
   request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
   /** Signs up through the API, verifies with the mailed code; returns the new owner. */
-  registerAndVerify(overrides?: Partial<Pick<TestUser, 'email' | 'password' | 'fullName' | 'title'>>): Promise<TestUser>;
+  registerAndVerify(
+    overrides?: Partial<Pick<TestUser, 'email' | 'password' | 'fullName' | 'title'>>,
+  ): Promise<TestUser>;
   /** Logs in through the API and returns the token (throws unless 200). */
   login(email: string, password: string): Promise<string>;
   /** Inserts an agent (verified, active unless told otherwise) straight into the database. */
@@ -81,7 +83,8 @@ export interface TestServer {
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`;
 
-function chosenDb(option?: TestDbKind): TestDbKind {
+/** The database this test run uses (see startTestServer). */
+export function chosenDb(option?: TestDbKind): TestDbKind {
   const fromProject = (globalThis as { PARLEY_TEST_DB?: string }).PARLEY_TEST_DB;
   const value = option ?? fromProject ?? process.env.TEST_DB ?? 'pglite';
   if (value !== 'pglite' && value !== 'postgres') throw new Error(`TEST_DB must be pglite or postgres, got ${value}`);
@@ -123,7 +126,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const url = `http://127.0.0.1:${address.port}`;
   const hasher = createPasswordHasher(config.auth.passwordHashing);
 
-  const request = async <T = any>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<HttpAnswer<T>> => {
+  const request = async <T = any>(
+    method: string,
+    urlPath: string,
+    opts: RequestOptions = {},
+  ): Promise<HttpAnswer<T>> => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -151,7 +158,8 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
 
   const login = async (email: string, password: string) => {
     const answer = await request('POST', '/auth/login', { body: { email, password } });
-    if (answer.status !== 200) throw new Error(`login ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`login ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.token as string;
   };
 
@@ -178,9 +186,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         title: overrides.title ?? 'Founder',
       };
       const registered = await request('POST', '/auth/register', { body: { ...user, confirmPassword: user.password } });
-      if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+      if (registered.status !== 201)
+        throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
       const verified = await request('POST', '/auth/verify', { body: { code: await readLatestCode(user.email) } });
-      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+      if (verified.status !== 200)
+        throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
       const row = await userByEmail(user.email);
       return { ...user, id: row.id, accountId: row.accountId };
     },

@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
+import { api } from '../api/client';
+import { readToken } from '../auth/token-cookie';
 import { runtimeConfig } from '../config';
 import type { RealtimeMessageEvent } from '../contract';
 import { setOnlineUserIds } from '../stores/online';
@@ -26,11 +28,13 @@ export const SOCKET_OPTIONS = {
 } as const;
 
 /** Opens the one socket of the page (the shell calls this once authenticated). */
-export function openRealtime(token: string): void {
+export function openRealtime(): void {
   if (socket) return;
   $realtimeStatus.set('connecting');
   const base = runtimeConfig().apiBase || undefined;
-  const created = base ? io(base, { ...SOCKET_OPTIONS, auth: { token } }) : io({ ...SOCKET_OPTIONS, auth: { token } });
+  // The token is read at every (re)connect: a password change issues a new one and closes old sockets.
+  const auth = (send: (data: object) => void) => send({ token: readToken() });
+  const created = base ? io(base, { ...SOCKET_OPTIONS, auth }) : io({ ...SOCKET_OPTIONS, auth });
   socket = created;
   let connectedBefore = false;
   created.on('connect', () => {
@@ -42,6 +46,9 @@ export function openRealtime(token: string): void {
   created.on('disconnect', () => $realtimeStatus.set('connecting'));
   created.on('getOnline', (ids: string[]) => setOnlineUserIds(Array.isArray(ids) ? ids : []));
   created.on('message', (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event)));
+  // An owner suspended or deleted this user: the server already refuses the token, so one call answers 401 and
+  // the usual 401 reset sends the page to /login now rather than at the user's next click.
+  created.on('sessionEnded', () => void api.get('/api/user/profile').catch(() => undefined));
 }
 
 export function closeRealtime(): void {

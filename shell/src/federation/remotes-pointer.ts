@@ -44,9 +44,11 @@ export function resolvePointer(raw: unknown): ResolvedRemote[] {
   const resolved: ResolvedRemote[] = [];
   for (const [packageName, entry] of Object.entries(pointer.remotes ?? {})) {
     if (!entry || typeof entry.live !== 'string' || !entry.live) continue;
-    const earlier = (Array.isArray(entry.history) ? entry.history : [])
+    // History is in deploy order, newest first: fall back only to versions deployed before the live one.
+    const history = (Array.isArray(entry.history) ? entry.history : [])
       .map((release) => release?.version)
-      .filter((version): version is string => typeof version === 'string' && !!version && version !== entry.live);
+      .filter((version): version is string => typeof version === 'string' && !!version);
+    const earlier = history.slice(history.indexOf(entry.live) + 1).filter((version) => version !== entry.live);
     resolved.push({
       name: federationName(packageName),
       packageName,

@@ -11,7 +11,7 @@ export function useRealtimeConnection(): void {
       closeRealtime();
       return;
     }
-    openRealtime(token);
+    openRealtime();
     return () => closeRealtime();
   }, [isAuthenticated]);
 }

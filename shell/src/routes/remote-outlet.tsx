@@ -1,12 +1,13 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import type { PageProps } from '@parley/shared';
+import { RetryPanel } from './retry-panel';
 
 export interface RemoteOutletProps {
   /** Federation id, e.g. `remote_inbox/Dashboard`. */
   module: string;
-  load: (module: string) => Promise<ParcelConfig>;
+  load: (module: string, options: { retry: boolean }) => Promise<ParcelConfig>;
   pageProps: Omit<PageProps, 'reportError'>;
 }
 
@@ -31,7 +32,7 @@ export function RemoteOutlet({ module, load, pageProps }: RemoteOutletProps) {
       console.error(`[parley] ${module} failed`, error);
       if (!cancelled) setState('failed');
     };
-    load(module)
+    load(module, { retry: attempt > 0 })
       .then((config) => {
         if (cancelled || !host.current) return;
         const mounted = mountRootParcel(config, {
@@ -65,18 +66,7 @@ export function RemoteOutlet({ module, load, pageProps }: RemoteOutletProps) {
   return (
     <>
       {state === 'loading' && <Skeleton active paragraph={{ rows: 6 }} data-testid="remote-loading" />}
-      {state === 'failed' && (
-        <Result
-          status="warning"
-          title="This part of Parley could not be loaded."
-          subTitle="Check your connection and try again."
-          extra={
-            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
-              Retry
-            </Button>
-          }
-        />
-      )}
+      {state === 'failed' && <RetryPanel onRetry={() => setAttempt((n) => n + 1)} />}
       <div ref={host} hidden={state !== 'ready'} className="remote-outlet" />
     </>
   );

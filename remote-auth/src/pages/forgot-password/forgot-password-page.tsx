@@ -109,7 +109,13 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
         {email}
       </Typography.Paragraph>
-      <Form<ResetForm> form={resetForm} layout="vertical" onFinish={onReset} requiredMark={false} disabled={busy !== null}>
+      <Form<ResetForm>
+        form={resetForm}
+        layout="vertical"
+        onFinish={onReset}
+        requiredMark={false}
+        disabled={busy !== null}
+      >
         <Form.Item
           label="Verification Code"
           name="code"

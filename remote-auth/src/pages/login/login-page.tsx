@@ -71,11 +71,7 @@ export function LoginPage({ navigate, from }: PageProps) {
         <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
           <Input inputMode="email" autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true, message: 'Please enter your password' }]}
-        >
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item style={{ marginBottom: 12 }}>

@@ -57,5 +57,10 @@ export async function changePassword(
     .set({ passwordHash: await passwords.hash(next), tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
-  return { tokenVersion: updated.tokenVersion, accountId: user.accountId, role: user.role, lastLoginAt: user.lastLoginAt };
+  return {
+    tokenVersion: updated.tokenVersion,
+    accountId: user.accountId,
+    role: user.role,
+    lastLoginAt: user.lastLoginAt,
+  };
 }

@@ -1,0 +1,259 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { signInAs } from '../support/session';
+import { startStack, type Stack } from '../support/stack';
+
+// Issue 7 in the browser: an owner runs their staff and connects WhatsApp both ways; an agent reaches none of it.
+const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
+const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
+// The sandbox's seeded WABA (sandbox/src/seed.ts).
+const SANDBOX_WABA = { wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'sandbox-token-demo' };
+const FB_CONFIG_ID = 'e2e-signup-config';
+
+interface SandboxBusiness {
+  wabaId: string;
+  name: string;
+  subscribedApps: string[];
+  phoneNumbers: Array<{ id: string; registered: boolean }>;
+}
+
+describe('admin: staff users and WhatsApp credentials', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let ownerToken: string;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[][] = [];
+
+  async function api(method: string, path: string, body?: unknown, token = ownerToken): Promise<any> {
+    const response = await fetch(`${stack.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  async function pageAs(who: { email: string; password: string }, path: string): Promise<Page> {
+    const { page, context, errors } = await newPage(browser);
+    contexts.push(context);
+    pageErrors.push(errors);
+    await signInAs(page, stack.baseUrl, who.email, who.password);
+    await page.goto(`${stack.baseUrl}${path}`);
+    return page;
+  }
+
+  /** Picks an option of one of the pager's antd selects ('Limit' or 'Page'). */
+  async function choose(page: Page, selector: 'Limit' | 'Page', option: string) {
+    await page.getByRole('combobox', { name: selector }).click();
+    await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`).click();
+  }
+
+  const rowOf = (page: Page, text: string): Locator => page.locator('tbody tr', { hasText: text });
+  const toast = (page: Page, text: string) => page.locator('.ant-notification-notice', { hasText: text }).first().waitFor();
+  const sandboxBusinesses = async (): Promise<SandboxBusiness[]> =>
+    ((await (await fetch(`${stack.sandboxUrl}/_sandbox/state`)).json()) as { businesses: SandboxBusiness[] }).businesses;
+
+  beforeAll(async () => {
+    stack = await startStack({ seedDemo: true, env: { FB_CONFIG_ID } });
+    browser = await launchBrowser();
+    const response = await fetch(`${stack.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    });
+    ownerToken = ((await response.json()) as { token: string }).token;
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    expect(pageErrors.flat()).toEqual([]);
+    pageErrors = [];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  describe('User List', () => {
+    const newUser = { fullName: 'Nora Newcomer', title: 'Night shift', email: 'nora@parley.test', password: 'nora-password' };
+
+    it('pages the staff: 5 per page by default, and a new limit goes back to page 1', async () => {
+      for (let index = 1; index <= 5; index += 1) {
+        await api('POST', '/api/account/users', { fullName: `Pager Person ${index}`, title: 'Desk', email: `pager${index}@parley.test`, password: 'pager-password' });
+      }
+      // 2 demo users + 5 = 7 users: two pages of 5.
+      const page = await pageAs(OWNER, '/users');
+      await page.getByRole('heading', { name: 'User List' }).waitFor();
+      await rowOf(page, 'owner@parley.test').waitFor();
+      expect(await page.locator('tbody tr.ant-table-row').count()).toBe(5);
+
+      await choose(page, 'Page', '2');
+      await rowOf(page, 'pager5@parley.test').waitFor();
+      expect(await page.locator('tbody tr.ant-table-row').count()).toBe(2);
+
+      await page.getByRole('combobox', { name: 'Limit' }).click();
+      const offered = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allInnerTexts();
+      expect(offered).toEqual(['5', '10', '15', '20', '30', '40', '50']);
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="10"]').click();
+      await rowOf(page, 'owner@parley.test').waitFor();
+      expect(await page.locator('tbody tr.ant-table-row').count()).toBe(7);
+      // Seven rows under a limit of 10 can only be page 1.
+    });
+
+    it('adds a user through the form, who can then sign in', async () => {
+      const page = await pageAs(OWNER, '/users');
+      await page.getByText('Add New User').waitFor();
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await page.getByText('Full Name is required').waitFor();
+      await page.getByLabel('Full Name').fill(newUser.fullName);
+      await page.getByLabel('Title').fill(newUser.title);
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Password').fill(newUser.password);
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await page.getByText('Enter a valid email address').waitFor();
+      await page.getByLabel('Email').fill(newUser.email);
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await toast(page, 'User added');
+
+      await choose(page, 'Limit', '50');
+      const row = rowOf(page, newUser.email);
+      await row.waitFor();
+      for (const text of [newUser.fullName, newUser.title, 'agent', 'active']) await row.getByText(text, { exact: true }).waitFor();
+
+      // The same email again is refused with the server's reason.
+      await page.getByLabel('Full Name').fill('Someone Else');
+      await page.getByLabel('Title').fill('Copy');
+      await page.getByLabel('Email').fill(newUser.email);
+      await page.getByLabel('Password').fill('whatever');
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await toast(page, 'Failed to add user: This email is already in use');
+    });
+
+    it('edits a user inline', async () => {
+      const page = await pageAs(OWNER, '/users');
+      await choose(page, 'Limit', '50');
+      const row = rowOf(page, newUser.email);
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await row.getByRole('textbox', { name: 'Full Name' }).fill('Nora Renamed');
+      await row.getByRole('textbox', { name: 'Title' }).fill('');
+      await row.getByRole('button', { name: 'Save Changes' }).click();
+      await row.getByText('Title is required').waitFor();
+      await row.getByRole('textbox', { name: 'Title' }).fill('Day shift');
+      await row.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'User updated');
+      await row.getByText('Nora Renamed', { exact: true }).waitFor();
+      await row.getByText('Day shift', { exact: true }).waitFor();
+      newUser.fullName = 'Nora Renamed';
+    });
+
+    it('suspends a user, whose open session is thrown out at once, and unsuspends them', async () => {
+      const userPage = await pageAs(newUser, '/main');
+      await userPage.waitForURL(/\/main$/);
+
+      const page = await pageAs(OWNER, '/users');
+      await choose(page, 'Limit', '50');
+      const row = rowOf(page, newUser.email);
+      // Their socket is up: the owner sees them online.
+      await row.getByRole('img', { name: 'Online' }).waitFor();
+
+      await row.getByRole('button', { name: 'Suspend', exact: true }).click();
+      await toast(page, 'User suspend');
+      await row.getByText('hold', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Unsuspend' }).waitFor();
+      expect(await row.getByRole('button', { name: 'Suspend', exact: true }).count()).toBe(0);
+
+      await userPage.waitForURL(/\/login$/);
+      await userPage.getByRole('heading', { name: 'Login' }).waitFor();
+      await row.getByRole('img', { name: 'Offline' }).waitFor();
+      const refused = await fetch(`${stack.baseUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: newUser.email, password: newUser.password }),
+      });
+      expect(refused.status).toBe(403);
+
+      await row.getByRole('button', { name: 'Unsuspend' }).click();
+      await toast(page, 'User activated');
+      await row.getByText('active', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+      const again = await pageAs(newUser, '/main');
+      await again.waitForURL(/\/main$/);
+    });
+
+    it('deletes a user', async () => {
+      const page = await pageAs(OWNER, '/users');
+      await choose(page, 'Limit', '50');
+      const row = rowOf(page, newUser.email);
+      await row.getByRole('button', { name: 'Delete' }).click();
+      await page.locator('.ant-popover', { hasText: `Delete ${newUser.fullName}?` }).getByRole('button', { name: 'Delete' }).click();
+      await toast(page, 'User removed');
+      await row.waitFor({ state: 'detached' });
+      const list = await api('GET', '/api/account/users?limit=50');
+      expect(list.list.some((user: { email: string }) => user.email === newUser.email)).toBe(false);
+    });
+
+    it('does not let the owner suspend or delete themself', async () => {
+      const page = await pageAs(OWNER, '/users');
+      const row = rowOf(page, OWNER.email);
+      await row.waitFor();
+      expect(await row.getByRole('button', { name: 'Suspend', exact: true }).isDisabled()).toBe(true);
+      expect(await row.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    });
+
+    it('keeps agents out of the user list', async () => {
+      const page = await pageAs(AGENT, '/users');
+      await page.waitForURL(/\/main$/);
+      expect(await page.getByText('User List').count()).toBe(0);
+    });
+  });
+
+  describe('Set Credentials', () => {
+    it('checks the form, reports a refusal and connects with the sandbox’s identifiers', async () => {
+      const page = await pageAs(OWNER, '/credential');
+      await page.getByRole('heading', { name: 'Set Credentials' }).waitFor();
+      await page.getByLabel('WABA ID').fill(SANDBOX_WABA.wabaId);
+      await page.getByLabel('Phone Number ID').fill(SANDBOX_WABA.phoneNumberId);
+      await page.getByRole('button', { name: 'Save Credentials' }).click();
+      await toast(page, 'Please enter both WABA ID and Phone Number ID.');
+
+      await page.getByLabel('Token').fill('EAAG-not-a-sandbox-token');
+      await page.getByRole('button', { name: 'Save Credentials' }).click();
+      await toast(page, 'Failed to set credentials.');
+      expect(page.url()).toMatch(/\/credential$/);
+
+      await page.getByLabel('Token').fill(SANDBOX_WABA.token);
+      await page.getByRole('button', { name: 'Save Credentials' }).click();
+      await toast(page, 'Credentials set successfully!');
+      await page.waitForURL(/\/main$/);
+    });
+
+    it('connects through the embedded sign-up (the sandbox’s fake Facebook SDK), end to end', async () => {
+      const page = await pageAs(OWNER, '/credential');
+      const login = page.getByRole('button', { name: 'Login with Facebook' });
+      // Enabled once the SDK has loaded from the configured URL.
+      const enabledLogin = page.locator('button:not([disabled])', { hasText: 'Login with Facebook' });
+      await enabledLogin.waitFor();
+
+      // Cancel first: nothing happens, the button is there to try again.
+      await login.click();
+      const dialog = page.getByRole('dialog', { name: 'WhatsApp Embedded Signup' });
+      await dialog.getByText(FB_CONFIG_ID, { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await enabledLogin.waitFor();
+      expect(page.url()).toMatch(/\/credential$/);
+
+      await login.click();
+      await dialog.getByLabel('Business name').fill('E2E Signup Business');
+      await dialog.getByRole('button', { name: 'Finish' }).click();
+      await page.waitForURL(/\/main$/);
+
+      const business = (await sandboxBusinesses()).find((candidate) => candidate.name === 'E2E Signup Business');
+      expect(business?.subscribedApps).toEqual([stack.env.FB_APP_ID]);
+      expect(business?.phoneNumbers).toEqual([expect.objectContaining({ registered: true })]);
+    });
+  });
+
+});

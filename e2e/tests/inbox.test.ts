@@ -1,0 +1,308 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+// Issue 5 in the browser: staff answer sandbox customers live on the real server (conversation API, socket,
+// Graph API calls to the sandbox standing in for Meta).
+const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
+const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
+
+interface SandboxMessage {
+  wamid: string;
+  direction: 'inbound' | 'outbound';
+  type: string;
+  payload: Record<string, any>;
+  status?: string;
+}
+
+describe('inbox', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[][] = [];
+  let customerNumber = 0;
+
+  beforeAll(async () => {
+    stack = await startStack({ seedDemo: true });
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    // Nothing in the page may have thrown while the test ran.
+    expect(pageErrors.flat()).toEqual([]);
+    pageErrors = [];
+    await sandbox('DELETE', '/_sandbox/faults');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** A customer no other test uses: digits for the sandbox, and a profile name the list shows. */
+  function newCustomer(name: string) {
+    customerNumber += 1;
+    const digits = `1555${String(Date.now() % 100000).padStart(5, '0')}${String(customerNumber).padStart(2, '0')}`;
+    return { phone: `+${digits}`, digits, name: `${name} ${customerNumber}` };
+  }
+
+  async function sandbox(method: string, pathname: string, body?: unknown): Promise<any> {
+    const response = await fetch(`${stack.sandboxUrl}${pathname}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`sandbox ${method} ${pathname} → ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  /** The customer sends something (text by default) through the sandbox, as a signed webhook. */
+  async function customerSends(customer: { phone: string; name: string }, message: Record<string, unknown>): Promise<string> {
+    const answer = await sandbox('POST', '/_sandbox/inbound', { from: customer.phone, name: customer.name, ...message });
+    return answer.wamid as string;
+  }
+
+  const customerSays = (customer: { phone: string; name: string }, text: string) => customerSends(customer, { type: 'text', text });
+
+  /** What the business sent to the customer, as the sandbox (Meta) received it. */
+  async function receivedByCustomer(digits: string, accept: (message: SandboxMessage) => boolean): Promise<SandboxMessage> {
+    let last: SandboxMessage[] = [];
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const answer = await sandbox('GET', `/_sandbox/customers/${digits}/messages`);
+      last = (Array.isArray(answer) ? answer : answer.messages ?? answer.list ?? []) as SandboxMessage[];
+      const found = last.find((message) => message.direction === 'outbound' && accept(message));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the customer did not receive it; they have ${JSON.stringify(last)}`);
+  }
+
+  async function apiToken(login: { email: string; password: string }): Promise<string> {
+    const response = await fetch(`${stack.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(login),
+    });
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  async function signedIn(login: { email: string; password: string }, viewport?: { width: number; height: number }): Promise<Page> {
+    const { page, context, errors } = await newPage(browser, { viewport });
+    contexts.push(context);
+    pageErrors.push(errors);
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(login.email);
+    await page.getByLabel('Password', { exact: true }).fill(login.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/main$/);
+    await page.getByRole('heading', { name: 'Conversations' }).waitFor();
+    return page;
+  }
+
+  const conversationList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+  const row = (page: Page, name: string) => conversationList(page).getByRole('listitem', { name, exact: true });
+  const tab = (page: Page, name: 'Active' | 'Closed' | 'Archived') => page.getByRole('tab', { name, exact: true });
+  const bubble = (page: Page, text: string) => page.locator('.inbox-message', { hasText: text }).last();
+  const composerBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+  async function openChat(page: Page, name: string): Promise<void> {
+    await row(page, name).getByRole('button', { name: 'Chat' }).click();
+    await page.locator('.inbox-chat-header').getByRole('heading').waitFor();
+  }
+
+  async function chooseMode(page: Page, mode: 'Text' | 'Media' | 'Asset' | 'Form') {
+    await page.locator('.inbox-composer .ant-segmented').getByText(mode, { exact: true }).click();
+  }
+
+  async function pick(page: Page, picker: string, option: string) {
+    await page.getByRole('combobox', { name: picker }).click();
+    await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  }
+
+  async function tickOf(message: Locator): Promise<string | null> {
+    return message.locator('.inbox-ticks').getAttribute('data-status');
+  }
+
+  it('a hello arrives live, the agent replies with a quote, the customer gets it, ticks climb, Close and back to Active', async () => {
+    const zara = newCustomer('Zara');
+    const agent = await signedIn(AGENT);
+    const owner = await signedIn(OWNER);
+
+    const helloWamid = await customerSays(zara, 'Hello, is the shop open today?');
+    await row(agent, zara.name).waitFor();
+    const chat = row(agent, zara.name).getByRole('button', { name: 'Chat' });
+    expect(await chat.getAttribute('data-awaiting-reply')).toBe('true');
+    const green = await chat.evaluate((button) => getComputedStyle(button).backgroundColor);
+    const [red, greenChannel, blue] = green.match(/\d+/g)!.map(Number);
+    expect(greenChannel).toBeGreaterThan(red);
+    expect(greenChannel).toBeGreaterThan(blue);
+    // The owner has not opened it: one unread.
+    await row(owner, zara.name).getByTitle('1 unread').waitFor();
+
+    await openChat(agent, zara.name);
+    await openChat(owner, zara.name);
+    expect(await row(owner, zara.name).getByTitle('1 unread').count()).toBe(0);
+    await bubble(agent, 'Hello, is the shop open today?').getByRole('button', { name: 'Reply' }).click();
+    await agent.getByText('Replying to').waitFor();
+    await composerBox(agent).fill('Yes, until 6 pm!');
+    await composerBox(agent).press('Enter');
+    await agent.getByText('Replying to').waitFor({ state: 'detached' });
+    expect(await composerBox(agent).inputValue()).toBe('');
+
+    // The reply reaches the customer quoting their hello, and the other staff member sees it live.
+    const received = await receivedByCustomer(zara.digits, (message) => message.payload.text?.body === 'Yes, until 6 pm!');
+    expect(received.payload.context?.message_id).toBe(helloWamid);
+    const reply = bubble(owner, 'Yes, until 6 pm!');
+    await reply.waitFor();
+    expect(await reply.locator('.inbox-quote').textContent()).toBe('Hello, is the shop open today?');
+
+    // Ticks climb to read (blue), in both browsers.
+    const mine = bubble(agent, 'Yes, until 6 pm!');
+    await mine.locator('.inbox-ticks[data-status="read"]').waitFor({ timeout: 20_000 });
+    expect(await mine.locator('.inbox-ticks').textContent()).toBe('✓✓');
+    await reply.locator('.inbox-ticks[data-status="read"]').waitFor({ timeout: 20_000 });
+
+    // Clicking the quote brings the original into view, highlighted.
+    await mine.locator('.inbox-quote').click();
+    await agent.locator('.inbox-bubble[data-highlighted]', { hasText: 'Hello, is the shop open today?' }).waitFor();
+
+    await agent.locator('.inbox-chat-header').getByRole('button', { name: 'Close' }).click();
+    await row(agent, zara.name).waitFor({ state: 'detached' });
+    await tab(agent, 'Closed').click();
+    await row(agent, zara.name).waitFor();
+
+    await customerSays(zara, 'One more question');
+    await row(agent, zara.name).waitFor({ state: 'detached' });
+    await tab(agent, 'Active').click();
+    await row(agent, zara.name).waitFor();
+    expect(await row(agent, zara.name).getByRole('button', { name: 'Chat' }).getAttribute('data-awaiting-reply')).toBe('true');
+    await bubble(agent, 'One more question').waitFor();
+  });
+
+  it('Archive keeps a conversation archived when the customer writes again', async () => {
+    const yusuf = newCustomer('Yusuf');
+    const agent = await signedIn(AGENT);
+    await customerSays(yusuf, 'Please stop the newsletter');
+    await openChat(agent, yusuf.name);
+    await agent.locator('.inbox-chat-header').getByRole('button', { name: 'Archive' }).click();
+    await row(agent, yusuf.name).waitFor({ state: 'detached' });
+    await tab(agent, 'Archived').click();
+    await row(agent, yusuf.name).waitFor();
+
+    await customerSays(yusuf, 'Thanks!');
+    await bubble(agent, 'Thanks!').waitFor();
+    expect(await row(agent, yusuf.name).count()).toBe(1);
+    await tab(agent, 'Active').click();
+    await conversationList(agent).getByRole('listitem').first().waitFor();
+    expect(await row(agent, yusuf.name).count()).toBe(0);
+  });
+
+  it('sends media, an asset and a form, and shows a form answer as key/value pairs', async () => {
+    const wen = newCustomer('Wen');
+    const photo = Buffer.from(await (await fetch(`${stack.sandboxUrl}/samples/photo.png`)).arrayBuffer());
+    // An asset in the library, uploaded by the owner through the API.
+    const upload = new FormData();
+    upload.append('files', new Blob([photo], { type: 'image/png' }), 'price-list.png');
+    const uploaded = await fetch(`${stack.baseUrl}/api/account/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await apiToken(OWNER)}` },
+      body: upload,
+    });
+    expect(uploaded.status).toBeLessThan(300);
+    const asset = ((await uploaded.json()) as { list: Array<{ name: string }> }).list[0];
+
+    const agent = await signedIn(AGENT);
+    await customerSays(wen, 'Can I see the menu?');
+    await openChat(agent, wen.name);
+
+    await chooseMode(agent, 'Media');
+    await agent.locator('.inbox-composer input[type=file]').setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: photo });
+    await agent.getByText('menu.png').waitFor();
+    await agent.getByRole('textbox', { name: 'Caption' }).fill('Our menu');
+    await agent.getByRole('button', { name: 'Send' }).click();
+    await agent.locator('.inbox-message.is-outgoing img').first().waitFor();
+    await bubble(agent, 'Our menu').waitFor();
+    const media = await receivedByCustomer(wen.digits, (message) => message.type === 'image' && message.payload.image?.caption === 'Our menu');
+    expect(media.payload.image.id ?? media.payload.image.link).toBeTruthy();
+
+    await chooseMode(agent, 'Asset');
+    await pick(agent, 'Asset', asset.name);
+    await agent.getByLabel('Asset preview').waitFor();
+    await agent.getByRole('textbox', { name: 'Caption' }).fill('Prices for June');
+    await agent.getByRole('button', { name: 'Send' }).click();
+    await bubble(agent, 'Prices for June').waitFor();
+    await receivedByCustomer(wen.digits, (message) => message.type === 'image' && message.payload.image?.caption === 'Prices for June');
+
+    await chooseMode(agent, 'Form');
+    await pick(agent, 'Form', 'Book an appointment');
+    const preview = agent.getByLabel('Form preview');
+    await preview.waitFor();
+    expect(await preview.getByRole('button').count()).toBe(1);
+    await agent.getByRole('button', { name: 'Send' }).click();
+    await bubble(agent, 'Book an appointment').waitFor();
+    const form = await receivedByCustomer(wen.digits, (message) => message.type === 'interactive' && message.payload.interactive?.type === 'flow');
+    expect(form.payload.interactive.action.parameters.flow_id).toBeTruthy();
+
+    await customerSends(wen, { type: 'nfm_reply', interactive: { response: { appointment_date: '2025-07-01', party_size: '2' } } });
+    const answer = agent.locator('.inbox-message.is-incoming .inbox-answers').last();
+    await answer.waitFor();
+    expect(await answer.locator('dt').allTextContents()).toEqual(['appointment_date', 'party_size']);
+    expect(await answer.locator('dd').allTextContents()).toEqual(['2025-07-01', '2']);
+  });
+
+  it('collapses Close and Archive into a menu on a 700 px wide screen', async () => {
+    const vera = newCustomer('Vera');
+    await customerSays(vera, 'Hi from my phone');
+    const agent = await signedIn(AGENT, { width: 700, height: 800 });
+    await openChat(agent, vera.name);
+    await bubble(agent, 'Hi from my phone').waitFor();
+    const header = agent.locator('.inbox-chat-header');
+    expect(await header.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await header.getByRole('button', { name: 'Conversation actions' }).click();
+    await agent.getByRole('menuitem', { name: 'Archive' }).waitFor();
+    await agent.getByRole('menuitem', { name: 'Close' }).click();
+    await header.getByText('Closed').waitFor();
+    // Narrow: the chat replaced the list; Back shows the list again.
+    await agent.getByRole('button', { name: 'Back to conversations' }).click();
+    await tab(agent, 'Closed').click();
+    await row(agent, vera.name).waitFor();
+  });
+
+  it("shows Meta's reason and Retry for a failed send, and the server's message when a send is refused", async () => {
+    const uma = newCustomer('Uma');
+    await customerSays(uma, 'Are you there?');
+    const agent = await signedIn(AGENT);
+    await openChat(agent, uma.name);
+
+    await sandbox('POST', '/_sandbox/faults', { code: 131026, recipient: uma.digits, count: 1 });
+    await composerBox(agent).fill('We are here');
+    await composerBox(agent).press('Enter');
+    const failed = bubble(agent, 'We are here');
+    await failed.getByText('Message undeliverable (131026)').waitFor({ timeout: 20_000 });
+    expect(await tickOf(failed)).toBe('failed');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await failed.locator('.inbox-ticks[data-status="read"]').waitFor({ timeout: 20_000 });
+    expect(await failed.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+
+    // A file WhatsApp cannot carry: the toast shows exactly what the server answers for it.
+    const program = { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ fake program') };
+    const token = await apiToken(AGENT);
+    const found = await (await fetch(`${stack.baseUrl}/api/conversations?q=${uma.digits}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const conversationId = (found as { list: Array<{ id: string }> }).list[0].id;
+    const direct = new FormData();
+    direct.append('file', new Blob([program.buffer], { type: program.mimeType }), program.name);
+    const refused = await fetch(`${stack.baseUrl}/api/conversations/${conversationId}/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: direct });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    const { message } = (await refused.json()) as { message: string };
+
+    await chooseMode(agent, 'Media');
+    await agent.locator('.inbox-composer input[type=file]').setInputFiles(program);
+    await agent.getByRole('button', { name: 'Send' }).click();
+    await agent.locator('.ant-notification').getByText(message, { exact: true }).waitFor();
+    expect(await agent.getByText('Unknown error sending message').count()).toBe(0);
+    // Nothing was sent, and the chosen file stays for another try.
+    await agent.getByText('setup.exe').waitFor();
+  });
+});

@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ConversationDetail, Message } from '@parley/shared';
+import { mockApi } from '../test-support/api-mock';
+import { aContact, aConversation, aMessage } from '../test-support/fixtures';
+import { emitMessage } from '../test-support/realtime-mock';
+import { renderInApp } from '../test-support/render';
+import { ChatPane } from './chat-pane';
+
+jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
+
+const conversation = aConversation({ id: 'c1', contact: aContact({ name: null, profileName: 'Ana P', phone: '+15550101' }) });
+const at = (minute: number) => `2024-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const question = aMessage({ id: 'q', conversationId: 'c1', content: { text: 'Do you deliver on Sundays?' }, createdAt: at(1), updatedAt: at(1) });
+const answer = aMessage({ id: 'a', conversationId: 'c1', direction: 'outgoing', status: 'read', replyTo: 'q', content: { text: 'Yes we do' }, createdAt: at(2), updatedAt: at(3) });
+const failed = aMessage({
+  id: 'f',
+  conversationId: 'c1',
+  direction: 'outgoing',
+  status: 'failed',
+  error: { code: 131026, title: 'Message undeliverable' },
+  content: { text: 'Are you there?' },
+  createdAt: at(4),
+  updatedAt: at(4),
+});
+const poll = aMessage({ id: 'u', conversationId: 'c1', type: 'poll', content: {}, createdAt: at(5), updatedAt: at(5) });
+
+function detail(messages: Message[]): ConversationDetail {
+  return { ...conversation, messages, hasMore: false, canSendFreeForm: true };
+}
+
+function bubble(id: string): HTMLElement {
+  return document.querySelector(`[data-message-id="${id}"]`) as HTMLElement;
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+it('shows each message on its side with Reply on incoming ones, quotes, ticks, and unsupported types', async () => {
+  mockApi({ 'GET /api/conversations/c1': () => detail([question, answer, failed, poll]) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Yes we do');
+  expect(screen.getByRole('heading', { name: '+15550101' })).toBeTruthy();
+  expect(bubble('q').getAttribute('data-direction')).toBe('incoming');
+  expect(within(bubble('q')).getByRole('button', { name: 'Reply' })).toBeTruthy();
+  expect(within(bubble('a')).queryByRole('button', { name: 'Reply' })).toBeNull();
+  expect(within(bubble('a')).getByRole('button', { name: 'Do you deliver on Sundays?' })).toBeTruthy();
+  expect(within(bubble('a')).getByTitle('Read').textContent).toBe('✓✓');
+  expect(within(bubble('u')).getByText('Unsupported message type')).toBeTruthy();
+  expect(within(bubble('f')).getByText('Message undeliverable (131026)')).toBeTruthy();
+});
+
+it('retries a failed message and shows it sending again', async () => {
+  const calls = mockApi({
+    'GET /api/conversations/c1': () => detail([failed]),
+    'POST /api/conversations/c1/messages/f/retry': () => ({ ...failed, status: 'pending', error: null, updatedAt: at(9) }),
+  });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(within(bubble('f')).getByTitle('Sending')).toBeTruthy());
+  expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST /api/conversations/c1/messages/f/retry');
+});
+
+it('puts Reply in the composer banner, and Cancel removes it', async () => {
+  mockApi({ 'GET /api/conversations/c1': () => detail([question]) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Reply' }));
+  const banner = screen.getByRole('status');
+  expect(within(banner).getByText('Replying to')).toBeTruthy();
+  expect(within(banner).getByText('Do you deliver on Sundays?')).toBeTruthy();
+  fireEvent.click(within(banner).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByText('Replying to')).toBeNull();
+});
+
+it('adds live messages and climbing ticks of the open conversation', async () => {
+  const sent = aMessage({ id: 's', conversationId: 'c1', direction: 'outgoing', status: 'sent', content: { text: 'Hi!' }, createdAt: at(6), updatedAt: at(6) });
+  mockApi({ 'GET /api/conversations/c1': () => detail([sent]) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Hi!');
+  expect(within(bubble('s')).getByTitle('Sent').textContent).toBe('✓');
+  act(() => emitMessage({ conversationId: 'c1', message: { ...sent, status: 'delivered', updatedAt: at(7) } }));
+  expect(within(bubble('s')).getByTitle('Delivered').textContent).toBe('✓✓');
+  act(() => emitMessage({ conversationId: 'c1', message: aMessage({ id: 'n', conversationId: 'c1', content: { text: 'Thanks' }, createdAt: at(8) }) }));
+  act(() => emitMessage({ conversationId: 'other', message: aMessage({ id: 'x', conversationId: 'other', content: { text: 'Not here' } }) }));
+  expect(await screen.findByText('Thanks')).toBeTruthy();
+  expect(screen.queryByText('Not here')).toBeNull();
+});
+
+it('collapses Close and Archive into a menu on a narrow screen', async () => {
+  const onConversationChange = jest.fn();
+  const calls = mockApi({
+    'GET /api/conversations/c1': () => detail([question]),
+    'PUT /api/conversations/c1/status': (_p, body) => ({ ...conversation, ...(body as object) }),
+  });
+  renderInApp(<ChatPane conversationId="c1" narrow onConversationChange={onConversationChange} />);
+  await screen.findByText('Do you deliver on Sundays?');
+  expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Conversation actions' }));
+  fireEvent.click(await screen.findByText('Archive'));
+  await waitFor(() => expect(onConversationChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1', status: 'archived' })));
+  expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'archived' });
+});

@@ -1,0 +1,116 @@
+import { EnvironmentOutlined, FileOutlined, FormOutlined, UserOutlined } from '@ant-design/icons';
+import type { Message } from '@parley/shared';
+import { Typography } from 'antd';
+import { messageView, type MessageView } from './message-view';
+
+const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: 280, borderRadius: 6 } as const;
+
+function Caption({ text }: { text?: string }) {
+  return text ? <div className="inbox-text">{text}</div> : null;
+}
+
+function Missing({ label }: { label: string }) {
+  // Incoming media is visible at once; its file appears when the server has downloaded it.
+  return <Typography.Text type="secondary">{label} (file not available yet)</Typography.Text>;
+}
+
+function ViewBody({ view }: { view: MessageView }) {
+  switch (view.kind) {
+    case 'text':
+      return <div className="inbox-text">{view.text}</div>;
+    case 'image':
+      return (
+        <>
+          {view.url ? (
+            <a href={view.url} target="_blank" rel="noreferrer">
+              <img src={view.url} alt={view.caption ?? 'Image'} loading="lazy" style={mediaStyle} />
+            </a>
+          ) : (
+            <Missing label="Image" />
+          )}
+          <Caption text={view.caption} />
+        </>
+      );
+    case 'video':
+      return (
+        <>
+          {view.url ? <video src={view.url} controls preload="metadata" style={mediaStyle} /> : <Missing label="Video" />}
+          <Caption text={view.caption} />
+        </>
+      );
+    case 'audio':
+      return view.url ? <audio src={view.url} controls preload="none" style={{ maxWidth: '100%' }} /> : <Missing label="Audio" />;
+    case 'sticker':
+      return view.url ? <img src={view.url} alt="Sticker" width={96} height={96} loading="lazy" /> : <Missing label="Sticker" />;
+    case 'document':
+      return (
+        <>
+          {view.url ? (
+            <a href={view.url} target="_blank" rel="noreferrer">
+              <FileOutlined /> {view.fileName}
+            </a>
+          ) : (
+            <Missing label={view.fileName} />
+          )}
+          <Caption text={view.caption} />
+        </>
+      );
+    case 'form':
+      return (
+        <span>
+          <FormOutlined /> {view.name}
+        </span>
+      );
+    case 'answers':
+      return view.answers.length ? (
+        <dl className="inbox-answers">
+          {view.answers.map(([key, value]) => (
+            <div key={key}>
+              <dt>{key}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <Typography.Text type="secondary">Form answer</Typography.Text>
+      );
+    case 'reaction':
+      return <span>{view.emoji ? `Reacted ${view.emoji}` : 'Removed a reaction'}</span>;
+    case 'location': {
+      const hasPoint = view.latitude !== undefined && view.longitude !== undefined;
+      return (
+        <span>
+          <EnvironmentOutlined /> {[view.name, view.address].filter(Boolean).join(', ') || 'Location'}
+          {hasPoint && (
+            <>
+              {' '}
+              <a href={`https://www.openstreetmap.org/?mlat=${view.latitude}&mlon=${view.longitude}`} target="_blank" rel="noreferrer">
+                ({view.latitude}, {view.longitude})
+              </a>
+            </>
+          )}
+        </span>
+      );
+    }
+    case 'contacts':
+      return (
+        <div>
+          {view.contacts.map((contact, index) => (
+            <div key={index}>
+              <UserOutlined /> {contact.name}
+              {contact.phones.length > 0 && ` · ${contact.phones.join(', ')}`}
+            </div>
+          ))}
+        </div>
+      );
+    case 'template':
+      return <span>Template: {view.name}</span>;
+    case 'unsupported':
+      return <Typography.Text type="secondary">Unsupported message type</Typography.Text>;
+  }
+}
+
+/** The body of one message, by type. */
+export function MessageBody({ message }: { message: Message }) {
+  return <ViewBody view={messageView(message)} />;
+}

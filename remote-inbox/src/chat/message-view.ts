@@ -1,0 +1,113 @@
+import type { Message } from '@parley/shared';
+
+/** What a message bubble shows, decided from the message alone (spec section 3 types + what the channel receives). */
+export type MessageView =
+  | { kind: 'text'; text: string }
+  | { kind: 'image' | 'video' | 'audio' | 'sticker'; url?: string; caption?: string }
+  | { kind: 'document'; url?: string; fileName: string; caption?: string }
+  | { kind: 'form'; name: string }
+  | { kind: 'answers'; answers: Array<[string, string]> }
+  | { kind: 'reaction'; emoji?: string }
+  | { kind: 'location'; name?: string; address?: string; latitude?: number; longitude?: number }
+  | { kind: 'contacts'; contacts: Array<{ name: string; phones: string[] }> }
+  | { kind: 'template'; name: string }
+  | { kind: 'unsupported' };
+
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose => !!value && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+const number = (value: unknown): number | undefined => {
+  const parsed = typeof value === 'string' ? Number(value) : value;
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
+};
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function answerText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(answerText).join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isObject(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Key/value answers of a form, whichever wrapping the server kept (answers, response_json, nfm_reply). */
+export function formAnswers(interactive: unknown): Array<[string, string]> {
+  let source = parseJson(interactive);
+  if (isObject(source) && isObject(source.nfm_reply)) source = source.nfm_reply;
+  if (isObject(source) && 'answers' in source) source = parseJson(source.answers);
+  else if (isObject(source) && 'response_json' in source) source = parseJson(source.response_json);
+  if (!isObject(source)) return [];
+  return Object.entries(source)
+    .filter(([key]) => key !== 'flow_token')
+    .map(([key, value]) => [key, answerText(value)]);
+}
+
+function interactiveView(message: Message): MessageView {
+  const interactive = parseJson(message.content.interactive);
+  if (message.direction === 'outgoing') {
+    const name = isObject(interactive) ? text(interactive.name) ?? text(interactive.displayName) : text(interactive);
+    return { kind: 'form', name: name ?? text(message.content.text) ?? 'Form' };
+  }
+  // A tap on a reply button or a list row carries its title, not answers.
+  const tapped = isObject(interactive) ? (interactive.button_reply ?? interactive.list_reply) : undefined;
+  if (isObject(tapped) && text(tapped.title)) return { kind: 'text', text: text(tapped.title)! };
+  return { kind: 'answers', answers: formAnswers(interactive) };
+}
+
+function contactEntries(value: unknown): Array<{ name: string; phones: string[] }> {
+  const list = Array.isArray(value) ? value : isObject(value) ? [value] : [];
+  return list.filter(isObject).map((entry) => {
+    const name = isObject(entry.name) ? text(entry.name.formatted_name) ?? text(entry.name.first_name) : text(entry.name);
+    const phones = Array.isArray(entry.phones)
+      ? entry.phones.map((phone) => (isObject(phone) ? text(phone.phone) ?? text(phone.wa_id) : text(phone))).filter((p): p is string => !!p)
+      : text(entry.phone)
+        ? [text(entry.phone)!]
+        : [];
+    return { name: name ?? phones[0] ?? 'Contact', phones };
+  });
+}
+
+export function messageView(message: Message): MessageView {
+  const content: Loose = isObject(message.content) ? message.content : {};
+  const url = text(content.url) ?? text(content.link);
+  const caption = text(content.caption) ?? text(content.text);
+  switch (message.type) {
+    case 'text':
+    case 'button':
+      return { kind: 'text', text: typeof content.text === 'string' ? content.text : '' };
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'sticker':
+      return { kind: message.type, url, caption: message.type === 'sticker' || message.type === 'audio' ? undefined : caption };
+    case 'document':
+      return { kind: 'document', url, fileName: text(content.fileName) ?? 'Document', caption: caption !== text(content.fileName) ? caption : undefined };
+    case 'interactive':
+      return interactiveView(message);
+    case 'reaction': {
+      const reaction = isObject(content.reaction) ? content.reaction : content;
+      return { kind: 'reaction', emoji: text(reaction.emoji) };
+    }
+    case 'location': {
+      const place = isObject(content.location) ? content.location : content;
+      return { kind: 'location', name: text(place.name), address: text(place.address), latitude: number(place.latitude), longitude: number(place.longitude) };
+    }
+    case 'contacts':
+      return { kind: 'contacts', contacts: contactEntries(content.contacts ?? content) };
+    case 'template': {
+      const template = isObject(content.template) ? content.template : content;
+      return { kind: 'template', name: text(template.name) ?? text(content.text) ?? 'Template' };
+    }
+    default:
+      return { kind: 'unsupported' };
+  }
+}

@@ -1,0 +1,60 @@
+import { FileOutlined } from '@ant-design/icons';
+import { useStore } from '@nanostores/react';
+import { $assets, type Asset } from '@parley/shared';
+import { Input, Select, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { loadAllAssets, pickableAssets } from './library-stores';
+
+export interface AssetFieldProps {
+  assetId: string | null;
+  caption: string;
+  onAsset: (assetId: string | null) => void;
+  onCaption: (caption: string) => void;
+}
+
+function AssetPreview({ asset }: { asset: Asset }) {
+  const kind = asset.mimeType.split('/')[0];
+  return (
+    <div className="inbox-preview" aria-label="Asset preview">
+      {kind === 'image' && <img src={asset.thumbnailUrl ?? asset.url} alt={asset.name} style={{ maxWidth: 160, maxHeight: 120, borderRadius: 4 }} />}
+      {kind === 'video' && <video src={asset.url} controls preload="metadata" style={{ maxWidth: 200, maxHeight: 120 }} />}
+      {kind !== 'image' && kind !== 'video' && <FileOutlined style={{ fontSize: 32 }} />}
+      <div style={{ minWidth: 0 }}>
+        <Typography.Text strong>{asset.name}</Typography.Text>
+        {asset.description && <div className="inbox-muted">{asset.description}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** Picks one of the account's assets (deleted ones hidden), with a preview and an optional caption. */
+export function AssetField({ assetId, caption, onAsset, onCaption }: AssetFieldProps) {
+  const known = useStore($assets);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadAllAssets()
+      .catch(() => setFailed(true))
+      .finally(() => setLoading(false));
+  }, []);
+  const assets = useMemo(() => pickableAssets(known), [known]);
+  const selected = assets.find((asset) => asset.id === assetId);
+  return (
+    <div className="inbox-field-stack">
+      <Select
+        aria-label="Asset"
+        placeholder="Choose an asset"
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={loading}
+        value={selected?.id ?? null}
+        onChange={(value: string | null) => onAsset(value ?? null)}
+        allowClear
+        options={assets.map((asset) => ({ value: asset.id, label: asset.name }))}
+        notFoundContent={failed ? 'Error loading assets' : loading ? 'Loading…' : 'No assets available.'}
+        style={{ width: '100%' }}
+      />
+      {selected && <AssetPreview asset={selected} />}
+      <Input aria-label="Caption" placeholder="Caption (optional)" value={caption} onChange={(event) => onCaption(event.target.value)} />
+    </div>
+  );
+}

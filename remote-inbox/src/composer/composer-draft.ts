@@ -1,0 +1,29 @@
+/** The composer's modes: the spec's type selector (Text, Media, Asset, Form) plus templates outside the 24 h window. */
+export type ComposerMode = 'text' | 'media' | 'asset' | 'form' | 'template';
+
+export const MODE_LABELS: Array<{ value: Exclude<ComposerMode, 'template'>; label: string }> = [
+  { value: 'text', label: 'Text' },
+  { value: 'media', label: 'Media' },
+  { value: 'asset', label: 'Asset' },
+  { value: 'form', label: 'Form' },
+];
+
+export interface TemplateChoice {
+  name: string;
+  language: string;
+}
+
+/** Everything typed or picked so far; `F` is the browser's File (a plain object in tests). */
+export interface ComposerDraft<F = File> {
+  mode: ComposerMode;
+  text: string;
+  file: F | null;
+  caption: string;
+  assetId: string | null;
+  formId: string | null;
+  template: TemplateChoice | null;
+}
+
+export function emptyDraft<F = File>(mode: ComposerMode): ComposerDraft<F> {
+  return { mode, text: '', file: null, caption: '', assetId: null, formId: null, template: null };
+}

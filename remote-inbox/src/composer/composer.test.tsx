@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { FormTemplate, Message } from '@parley/shared';
+import { mockApi } from '../test-support/api-mock';
+import { aMessage } from '../test-support/fixtures';
+import { renderInApp } from '../test-support/render';
+import { Composer, WINDOW_CLOSED_TEXT } from './composer';
+
+function httpError(status: number, data: unknown) {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, { status, statusText: '', data, headers: {}, config });
+}
+
+const form = (id: string, displayName: string, isActive: boolean): FormTemplate => ({
+  id,
+  displayName,
+  description: null,
+  preview: null,
+  header: `${displayName} header`,
+  body: `${displayName} body`,
+  footer: `${displayName} footer`,
+  ctaText: `Open ${displayName}`,
+  isCustomizable: false,
+  isActive,
+});
+
+function setup(options: { canSendFreeForm?: boolean; replyTarget?: Message | null } = {}) {
+  const onSent = jest.fn();
+  const onCancelReply = jest.fn();
+  renderInApp(
+    <Composer conversationId="c1" canSendFreeForm={options.canSendFreeForm ?? true} replyTarget={options.replyTarget ?? null} onCancelReply={onCancelReply} onSent={onSent} />,
+  );
+  return { onSent, onCancelReply, textbox: () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+it('sends with Enter, quoting the reply target, then resets the text and clears the reply', async () => {
+  const calls = mockApi({ 'POST /api/conversations/c1': (_p, body) => aMessage({ id: 'sent', direction: 'outgoing', content: body as Record<string, unknown> }) });
+  const target = aMessage({ id: 'quoted', content: { text: 'Where is my order?' } });
+  const { onSent, onCancelReply, textbox } = setup({ replyTarget: target });
+  expect(screen.getByText('Replying to')).toBeTruthy();
+  expect(screen.getByText('Where is my order?')).toBeTruthy();
+  fireEvent.change(textbox(), { target: { value: 'On its way' } });
+  fireEvent.keyDown(textbox(), { key: 'Enter' });
+  await waitFor(() => expect(onSent).toHaveBeenCalled());
+  expect(calls[0].body).toEqual({ text: 'On its way', replyTo: 'quoted' });
+  expect(onCancelReply).toHaveBeenCalled();
+  expect(textbox().value).toBe('');
+});
+
+it('keeps Shift+Enter for a new line and ignores a blank message', async () => {
+  const calls = mockApi({});
+  const { textbox } = setup();
+  fireEvent.change(textbox(), { target: { value: '   ' } });
+  fireEvent.keyDown(textbox(), { key: 'Enter' });
+  fireEvent.change(textbox(), { target: { value: 'first line' } });
+  fireEvent.keyDown(textbox(), { key: 'Enter', shiftKey: true });
+  expect(calls).toHaveLength(0);
+  expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(false);
+  fireEvent.change(textbox(), { target: { value: ' ' } });
+  expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(true);
+});
+
+it.each([
+  [httpError(422, { message: 'The customer has not written in 24 hours' }), 'The customer has not written in 24 hours'],
+  [httpError(500, { message: 'Internal server error' }), 'Unknown error sending message'],
+  [httpError(502, '<html>Bad gateway</html>'), 'Unknown error sending message'],
+])('shows the right toast when a send fails (%#) and keeps the text', async (failure, text) => {
+  mockApi({
+    'POST /api/conversations/c1': () => {
+      throw failure;
+    },
+  });
+  const { onSent, textbox } = setup();
+  fireEvent.change(textbox(), { target: { value: 'Hello' } });
+  fireEvent.click(screen.getByRole('button', { name: /Send/ }));
+  expect(await screen.findByText(text)).toBeTruthy();
+  expect(onSent).not.toHaveBeenCalled();
+  expect(textbox().value).toBe('Hello');
+});
+
+it('offers only active forms and previews header, body, footer and button', async () => {
+  mockApi({ 'GET /api/account/flows': () => [form('f1', 'Booking', true), form('f2', 'Old survey', false)] });
+  setup();
+  fireEvent.click(screen.getByText('Form'));
+  const picker = await screen.findByRole('combobox', { name: 'Form' });
+  await act(async () => {
+    fireEvent.mouseDown(picker);
+  });
+  expect(await screen.findByTitle('Booking')).toBeTruthy();
+  expect(screen.queryByTitle('Old survey')).toBeNull();
+  fireEvent.click(screen.getByTitle('Booking'));
+  for (const text of ['Booking header', 'Booking body', 'Booking footer', 'Open Booking']) expect(await screen.findByText(text)).toBeTruthy();
+  expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(false);
+});
+
+it('outside the 24-hour window explains why and offers templates instead of free text', async () => {
+  mockApi({ 'GET /api/account/templates': () => [{ name: 'order_update', language: 'en_US', components: [{ type: 'BODY', text: 'Your order is ready' }] }] });
+  setup({ canSendFreeForm: false });
+  expect(screen.getByText(WINDOW_CLOSED_TEXT)).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  expect(screen.queryByText('Media')).toBeNull();
+  expect(await screen.findByRole('combobox', { name: 'Template' })).toBeTruthy();
+});

@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react';
+import type { FormTemplate } from '@parley/shared';
+import { Button, Select, Typography } from 'antd';
+import { $flows, pickableForms } from './library-stores';
+
+export interface FormFieldProps {
+  formId: string | null;
+  onForm: (formId: string | null) => void;
+}
+
+/** How the customer will see the form's message: header, body, footer and its button. */
+function FormPreview({ form }: { form: FormTemplate }) {
+  return (
+    <div className="inbox-preview inbox-form-preview" aria-label="Form preview">
+      {form.header && <Typography.Text strong>{form.header}</Typography.Text>}
+      {form.body && <div>{form.body}</div>}
+      {form.footer && <div className="inbox-muted">{form.footer}</div>}
+      {form.ctaText && (
+        <Button size="small" tabIndex={-1} style={{ pointerEvents: 'none' }}>
+          {form.ctaText}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Picks one of the account's active forms (spec sections 2 and 3). */
+export function FormField({ formId, onForm }: FormFieldProps) {
+  const { data, loading, error } = useStore($flows);
+  const forms = pickableForms(data);
+  const selected = forms.find((form) => form.id === formId);
+  return (
+    <div className="inbox-field-stack">
+      <Select
+        aria-label="Form"
+        placeholder="Choose a form"
+        loading={loading}
+        value={selected?.id ?? null}
+        onChange={(value: string | null) => onForm(value ?? null)}
+        allowClear
+        options={forms.map((form) => ({ value: form.id, label: form.displayName }))}
+        notFoundContent={error ? 'Error loading forms' : loading ? 'Loading…' : 'No forms available.'}
+        style={{ width: '100%' }}
+      />
+      {selected && <FormPreview form={selected} />}
+    </div>
+  );
+}

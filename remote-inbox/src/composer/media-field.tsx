@@ -1,0 +1,42 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Typography, Upload } from 'antd';
+
+export interface MediaFieldProps {
+  file: File | null;
+  caption: string;
+  onFile: (file: File | null) => void;
+  onCaption: (caption: string) => void;
+}
+
+/** A file picker plus an optional caption; the file is sent by Send, never uploaded on pick. */
+export function MediaField({ file, caption, onFile, onCaption }: MediaFieldProps) {
+  return (
+    <div className="inbox-field-stack">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+        <Upload
+          showUploadList={false}
+          maxCount={1}
+          beforeUpload={(picked) => {
+            onFile(picked);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />}>Choose file</Button>
+        </Upload>
+        {file ? (
+          <>
+            <Typography.Text ellipsis style={{ minWidth: 0 }}>
+              {file.name}
+            </Typography.Text>
+            <Button size="small" type="link" onClick={() => onFile(null)}>
+              Remove
+            </Button>
+          </>
+        ) : (
+          <Typography.Text type="secondary">No file chosen</Typography.Text>
+        )}
+      </div>
+      <Input aria-label="Caption" placeholder="Caption (optional)" value={caption} onChange={(event) => onCaption(event.target.value)} />
+    </div>
+  );
+}

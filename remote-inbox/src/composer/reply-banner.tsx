@@ -1,0 +1,20 @@
+import type { Message } from '@parley/shared';
+import { Button, Typography } from 'antd';
+import { previewText } from '../chat/reply-preview';
+
+/** 'Replying to' with the quoted preview and Cancel (spec section 2). */
+export function ReplyBanner({ target, onCancel }: { target: Message; onCancel: () => void }) {
+  return (
+    <div className="inbox-reply-banner" role="status">
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+          Replying to
+        </Typography.Text>
+        <Typography.Text ellipsis>{previewText(target)}</Typography.Text>
+      </div>
+      <Button size="small" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { api } from '@parley/shared';
+import { sendErrorText, sendMessage } from './send-message';
+
+function failure(status: number, data: unknown): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, { status, statusText: '', data, headers: {}, config });
+}
+
+describe('sendErrorText', () => {
+  it("shows the server's message for a non-500 answer with an object body", () => {
+    expect(sendErrorText(failure(422, { message: 'The 24-hour window is closed' }))).toBe('The 24-hour window is closed');
+  });
+  it("says 'Unknown error sending message' for a 500, a non-object body or a network failure", () => {
+    expect(sendErrorText(failure(500, { message: 'Internal server error' }))).toBe('Unknown error sending message');
+    expect(sendErrorText(failure(400, 'plain text'))).toBe('Unknown error sending message');
+    expect(sendErrorText(new Error('Network Error'))).toBe('Unknown error sending message');
+  });
+});
+
+describe('sendMessage', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('posts a text with its reply target, and nothing extra without one', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { id: 'm1' } });
+    await sendMessage('c1', { kind: 'text', text: 'Hi' }, 'm0');
+    await sendMessage('c1', { kind: 'form', flowId: 'f1' });
+    expect(post).toHaveBeenNthCalledWith(1, '/api/conversations/c1', { text: 'Hi', replyTo: 'm0' });
+    expect(post).toHaveBeenNthCalledWith(2, '/api/conversations/c1/flow', { flowId: 'f1' });
+  });
+
+  it('posts media as multipart with file, caption and reply target', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { id: 'm1' } });
+    const file = new File(['x'], 'menu.png', { type: 'image/png' });
+    await sendMessage('c1', { kind: 'media', file, caption: 'Menu' }, 'm0');
+    const [url, body] = post.mock.calls[0] as [string, FormData];
+    expect(url).toBe('/api/conversations/c1/media');
+    expect((body.get('file') as File).name).toBe('menu.png');
+    expect(body.get('caption')).toBe('Menu');
+    expect(body.get('replyTo')).toBe('m0');
+  });
+});

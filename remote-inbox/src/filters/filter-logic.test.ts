@@ -1,0 +1,83 @@
+import { aContact, aConversation } from '../test-support/fixtures';
+import { EMPTY_FILTERS, filterConversations as filterByPredicate, filterIndex, filterQueryParams, indexConversations, isEmptyFilters, type ConversationFilters } from './filter-logic';
+import type { Conversation } from '@parley/shared';
+
+// Both ways of filtering (one row at a time, and the pre-indexed one the dashboard uses) must agree everywhere.
+function filterConversations(list: Conversation[], filters: ConversationFilters): Conversation[] {
+  const byPredicate = filterByPredicate(list, filters);
+  expect(filterIndex(indexConversations(list), filters)).toEqual(byPredicate);
+  return byPredicate;
+}
+
+const localIso = (year: number, month: number, day: number, hour = 0, minute = 0) => new Date(year, month - 1, day, hour, minute).toISOString();
+
+const ana = aConversation({ contact: aContact({ name: 'Ana Souza', profileName: 'ana.s', email: 'Ana@Example.com', phone: '+15550101' }) });
+const bob = aConversation({ contact: aContact({ name: null, profileName: 'Bobby', email: null, phone: '+15550202' }) });
+const carl = aConversation({ contact: aContact({ name: 'Carl', profileName: null, email: 'carl@shop.io', phone: '+447700900' }) });
+const all = [ana, bob, carl];
+
+describe('free-text filter', () => {
+  it.each([
+    ['contact name', 'souza', [ana]],
+    ['profile name', 'BOBBY', [bob]],
+    ['email, case-insensitive', 'ana@example', [ana]],
+    ['phone', '4477', [carl]],
+    ['surrounding spaces ignored', '  carl  ', [carl]],
+    ['nothing matches', 'zed', []],
+  ])('matches on %s', (_what, text, expected) => {
+    expect(filterConversations(all, { ...EMPTY_FILTERS, text })).toEqual(expected);
+  });
+});
+
+describe('customer filter', () => {
+  it('matches contact name or profile name, not email or phone', () => {
+    expect(filterConversations(all, { ...EMPTY_FILTERS, customer: 'bob' })).toEqual([bob]);
+    expect(filterConversations(all, { ...EMPTY_FILTERS, customer: 'ana.S' })).toEqual([ana]);
+    expect(filterConversations(all, { ...EMPTY_FILTERS, customer: 'shop.io' })).toEqual([]);
+    expect(filterConversations(all, { ...EMPTY_FILTERS, customer: '5550' })).toEqual([]);
+  });
+});
+
+describe('date range on creation', () => {
+  const first = aConversation({ createdAt: localIso(2024, 5, 1, 0, 0) });
+  const lateSecond = aConversation({ createdAt: localIso(2024, 5, 2, 23, 59) });
+  const third = aConversation({ createdAt: localIso(2024, 5, 3, 0, 0) });
+  const dated = [first, lateSecond, third];
+
+  it('includes both ends, the whole of the last day', () => {
+    expect(filterConversations(dated, { ...EMPTY_FILTERS, from: '2024-05-01', to: '2024-05-02' })).toEqual([first, lateSecond]);
+  });
+  it('works with only one end', () => {
+    expect(filterConversations(dated, { ...EMPTY_FILTERS, from: '2024-05-02' })).toEqual([lateSecond, third]);
+    expect(filterConversations(dated, { ...EMPTY_FILTERS, to: '2024-05-01' })).toEqual([first]);
+  });
+  it('combines with text filters', () => {
+    const named = aConversation({ contact: aContact({ name: 'Dora' }), createdAt: localIso(2024, 5, 2, 12) });
+    expect(filterConversations([...dated, named], { text: 'dora', customer: '', from: '2024-05-02', to: '2024-05-02' })).toEqual([named]);
+  });
+});
+
+describe('indexed filtering', () => {
+  it('never matches text spanning two fields', () => {
+    const split = aConversation({ contact: aContact({ name: 'Ana', profileName: 'Bell', email: null, phone: '+1' }) });
+    expect(filterConversations([split], { ...EMPTY_FILTERS, text: 'anabell' })).toEqual([]);
+    expect(filterConversations([split], { ...EMPTY_FILTERS, customer: 'anab' })).toEqual([]);
+  });
+});
+
+describe('empty filters', () => {
+  it('keep every row', () => {
+    expect(isEmptyFilters({ ...EMPTY_FILTERS, text: '   ' })).toBe(true);
+    expect(filterConversations(all, EMPTY_FILTERS)).toEqual(all);
+  });
+});
+
+describe('filterQueryParams', () => {
+  it('sends only what is set, trimmed', () => {
+    expect(filterQueryParams(EMPTY_FILTERS)).toEqual({});
+    expect(filterQueryParams({ ...EMPTY_FILTERS, text: ' ana ', customer: 'Bob ' })).toEqual({ q: 'ana', customer: 'Bob' });
+  });
+  it('widens the date range by a day each side so no time zone loses a row', () => {
+    expect(filterQueryParams({ ...EMPTY_FILTERS, from: '2024-03-01', to: '2024-12-31' })).toEqual({ from: '2024-02-29', to: '2025-01-01' });
+  });
+});

@@ -1,0 +1,31 @@
+import type { RealtimeMessageEvent } from '@parley/shared';
+
+/**
+ * Stand-ins for the shell's socket. Use in a test file with:
+ *   jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
+ */
+const messageListeners = new Set<(event: RealtimeMessageEvent) => void>();
+const reconnectListeners = new Set<() => void>();
+
+export function sharedWithFakeRealtime() {
+  const actual = jest.requireActual('@parley/shared');
+  return {
+    ...actual,
+    onRealtimeMessage: (listener: (event: RealtimeMessageEvent) => void) => {
+      messageListeners.add(listener);
+      return () => messageListeners.delete(listener);
+    },
+    onRealtimeReconnect: (listener: () => void) => {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+  };
+}
+
+export function emitMessage(event: RealtimeMessageEvent): void {
+  messageListeners.forEach((listener) => listener(event));
+}
+
+export function emitReconnect(): void {
+  reconnectListeners.forEach((listener) => listener());
+}

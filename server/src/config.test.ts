@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { repoRoot } from './paths';
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      publicOrigin: 'http://localhost:3000',
+      database: { url: undefined, pgliteDir: path.join(repoRoot, 'data/pglite'), poolMax: 10 },
+      logLevel: 'info',
+      webRoot: path.join(repoRoot, 'shell/dist'),
+      deploymentsDir: path.join(repoRoot, 'deployments'),
+      storageDir: path.join(repoRoot, 'data/files'),
+    });
+    expect(config.whatsapp.graphApiBase).toBe('https://graph.facebook.com/v22.0');
+    expect(config.mail.outboxDir).toBe(path.join(repoRoot, 'data/outbox'));
+    expect(config.auth.tokenTtlHours).toBe(12);
+    expect(config.encryptionKey).toHaveLength(32);
+    expect(config.warnings).toEqual([
+      'JWT_SECRET is not set: using the development secret',
+      'ENCRYPTION_KEY is not set: using the development key',
+    ]);
+  });
+
+  it('derives PUBLIC_URL from PORT and keeps memory:// for PGlite', () => {
+    const config = loadConfig({ PORT: '4100', PGLITE_DIR: 'memory://' });
+    expect(config.publicUrl).toBe('http://localhost:4100');
+    expect(config.database.pgliteDir).toBe('memory://');
+  });
+
+  it('reads every setting', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://chat.example.com/',
+      DATABASE_URL: 'postgres://u:p@db:5432/parley',
+      DB_POOL_MAX: '25',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: 's'.repeat(40),
+      TOKEN_TTL_HOURS: '24',
+      ENCRYPTION_KEY: key,
+      GRAPH_API_BASE: 'http://127.0.0.1:4000/v22.0/',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Parley <hi@example.com>',
+      STORAGE_DIR: '/var/parley/files',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://chat.example.com',
+      publicOrigin: 'https://chat.example.com',
+      database: { url: 'postgres://u:p@db:5432/parley', poolMax: 25 },
+      redisUrl: 'redis://cache:6379',
+      auth: { tokenTtlHours: 24 },
+      whatsapp: { graphApiBase: 'http://127.0.0.1:4000/v22.0' },
+      mail: { smtpUrl: 'smtp://mail:25', from: 'Parley <hi@example.com>' },
+      storageDir: '/var/parley/files',
+      logLevel: 'warn',
+      warnings: [],
+    });
+    expect(config.encryptionKey.equals(Buffer.alloc(32, 1))).toBe(true);
+    expect(config.auth.passwordHashing.memoryCost).toBeGreaterThanOrEqual(65536);
+  });
+
+  it('lowers the password hashing cost only under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).auth.passwordHashing.memoryCost).toBeLessThan(65536);
+    expect(loadConfig({ NODE_ENV: 'development' }).auth.passwordHashing.memoryCost).toBeGreaterThanOrEqual(65536);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
+  });
+
+  it('lists every bad variable with a reason in one error', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        JWT_SECRET: 'short',
+        ENCRYPTION_KEY: 'dG9vLXNob3J0',
+        LOG_LEVEL: 'loud',
+        PUBLIC_URL: 'not a url',
+        DB_POOL_MAX: '0',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PORT: must be a whole number between 0 and 65535 (got "eighty")');
+    expect(message).toContain('DATABASE_URL: must be a URL starting with postgres:// or postgresql://');
+    expect(message).toContain('JWT_SECRET: must be at least 32 characters long');
+    expect(message).toContain('ENCRYPTION_KEY: must be 32 bytes encoded in base64');
+    expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(message).toContain('PUBLIC_URL: must be a URL starting with http:// or https://');
+    expect(message).toContain('DB_POOL_MAX: must be a whole number between 1 and 1000');
+  });
+
+  it('requires JWT_SECRET and ENCRYPTION_KEY in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: is required when NODE_ENV=production[\s\S]*ENCRYPTION_KEY: is required when NODE_ENV=production/,
+    );
+  });
+});

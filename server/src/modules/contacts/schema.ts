@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/schema';
+
+/**
+ * People the account talks to. Owners add them by hand; the WhatsApp channel creates one for each new sender
+ * (profileName from WhatsApp, phone = wa_id). Deleting only hides a contact (deletedAt), so its conversations
+ * keep their history; adding the same phone again, or a new message from it, brings it back.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    profileName: text('profile_name'),
+    /** Digits only, country code first (WhatsApp's wa_id form), e.g. 15550001234. */
+    phone: text('phone').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('contacts_account_phone_unique').on(table.accountId, table.phone),
+    // Searches (conversation filters) go by lowercased name / profile name within one account.
+    index('contacts_account_name_idx').on(table.accountId, sql`lower(${table.name})`),
+    index('contacts_account_profile_name_idx').on(table.accountId, sql`lower(${table.profileName})`),
+    index('contacts_account_created_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+export type ContactRow = typeof contacts.$inferSelect;

@@ -1,0 +1,31 @@
+/** The account's WhatsApp connection and a Graph client on its token, for sends, downloads and templates. */
+import { createGraphClient, type GraphClient } from '../../channel/whatsapp';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { getConnection, type WhatsappConnection } from '../whatsapp-connection/service';
+import { channelTiming } from './timing';
+
+export const NOT_CONNECTED_MESSAGE = 'WhatsApp is not connected for this account: the owner connects it under Credential Setup.';
+
+export interface ChannelDeps {
+  db: Db;
+  config: Config;
+}
+
+export function graphClientFor(config: Config, connection: Pick<WhatsappConnection, 'token'>): GraphClient {
+  return createGraphClient({ baseUrl: config.whatsapp.graphApiBase, token: connection.token, timeoutMs: channelTiming.graphTimeoutMs });
+}
+
+/** The usable connection, or null. */
+export async function usableConnection(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection | null> {
+  const connection = await getConnection(deps, accountId);
+  return connection && connection.status === 'connected' ? connection : null;
+}
+
+/** For routes: the usable connection, else 422 with a message the agent can act on. */
+export async function requireConnection(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection> {
+  const connection = await usableConnection(deps, accountId);
+  if (!connection) throw new HttpError(422, NOT_CONNECTED_MESSAGE);
+  return connection;
+}

@@ -1,0 +1,152 @@
+/** Reading conversations and messages for the API (always scoped to one account). */
+import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { notFound, badRequest } from '../../http/errors';
+import { contacts, type ContactRow } from '../contacts/schema';
+import { isUuid } from '../contacts/paging';
+import { decodeListCursor, encodeListCursor } from './list-order';
+import type { MediaLinkSigner } from './media-links';
+import { conversations, messages, type ConversationRow, type ConversationStatus, type MessageRow } from './schema';
+import { toConversationView, toMessageView, type ConversationDetailView, type ConversationView } from './views';
+
+export interface ListFilters {
+  status?: ConversationStatus;
+  q?: string;
+  customer?: string;
+  /** Inclusive start (conversation createdAt). */
+  from?: Date;
+  /** Exclusive end. */
+  toExclusive?: Date;
+  limit: number;
+  cursor?: string;
+}
+
+/** `%text%` for ILIKE with the user's own % _ and \ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function contactMatches(q: string | undefined, customer: string | undefined): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q) {
+    const pattern = containing(q);
+    const options = [ilike(contacts.name, pattern), ilike(contacts.profileName, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern)];
+    // "+1 (555) 010" finds the phone 1555010…: phones are stored as digits.
+    const digits = q.replace(/\D/g, '');
+    if (digits && /^[\d\s()+.-]+$/.test(q) && digits !== q) options.push(ilike(contacts.phone, containing(digits)));
+    conditions.push(or(...options)!);
+  }
+  if (customer) {
+    const pattern = containing(customer);
+    conditions.push(or(ilike(contacts.name, pattern), ilike(contacts.profileName, pattern))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function listConversations(
+  db: Db,
+  accountId: string,
+  filters: ListFilters,
+): Promise<{ list: ConversationView[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [eq(conversations.accountId, accountId), isNotNull(conversations.lastMessageAt)];
+  if (filters.status) conditions.push(eq(conversations.status, filters.status));
+  if (filters.from) conditions.push(gte(conversations.createdAt, filters.from));
+  if (filters.toExclusive) conditions.push(lt(conversations.createdAt, filters.toExclusive));
+  const matching = contactMatches(filters.q, filters.customer);
+  if (matching) {
+    conditions.push(
+      inArray(
+        conversations.contactId,
+        db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.accountId, accountId), matching)),
+      ),
+    );
+  }
+  if (filters.cursor) {
+    const after = decodeListCursor(filters.cursor);
+    // Every key descends, so "after the cursor" is one row comparison the list index answers.
+    conditions.push(
+      sql`(${conversations.lastMessageIncoming}, ${conversations.lastMessageAt}, ${conversations.id}) < (${after.lastMessageIncoming}::boolean, ${after.lastMessageAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({ conversation: conversations, contact: contacts })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(...conditions))
+    .orderBy(desc(conversations.lastMessageIncoming), desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(filters.limit + 1);
+  const page = rows.slice(0, filters.limit);
+  const now = new Date();
+  const last = page.at(-1)?.conversation;
+  return {
+    list: page.map((row) => toConversationView(row.conversation, row.contact, now)),
+    nextCursor:
+      rows.length > filters.limit && last?.lastMessageAt && last.lastMessageIncoming !== null
+        ? encodeListCursor({ lastMessageIncoming: last.lastMessageIncoming, lastMessageAt: last.lastMessageAt, id: last.id })
+        : null,
+  };
+}
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+
+/** The account's conversation with its contact; 404 for any other id. */
+export async function getConversation(db: Db | Tx, accountId: string, id: string): Promise<{ conversation: ConversationRow; contact: ContactRow }> {
+  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
+  const [row] = await db
+    .select({ conversation: conversations, contact: contacts })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+/** The conversation and a page of its messages, oldest first: the newest ones, or those before `before`. */
+export async function getConversationDetail(
+  db: Db,
+  links: MediaLinkSigner,
+  accountId: string,
+  id: string,
+  page: { before?: string; limit: number },
+): Promise<ConversationDetailView> {
+  const { conversation, contact } = await getConversation(db, accountId, id);
+  const conditions: SQL[] = [eq(messages.conversationId, conversation.id)];
+  if (page.before) {
+    const [anchor] = isUuid(page.before)
+      ? await db
+          .select({ createdAt: messages.createdAt, id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.id, page.before), eq(messages.conversationId, conversation.id)))
+          .limit(1)
+      : [];
+    if (!anchor) throw badRequest('Before must be the id of a message of this conversation');
+    conditions.push(sql`(${messages.createdAt}, ${messages.id}) < (${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`);
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit + 1);
+  const now = new Date();
+  const shown = rows.slice(0, page.limit).reverse();
+  return {
+    ...toConversationView(conversation, contact, now),
+    messages: shown.map((row: MessageRow) => toMessageView(row, links, now)),
+    hasMore: rows.length > page.limit,
+  };
+}
+
+/** A message of the account's conversation; 404 otherwise. */
+export async function getMessageOf(db: Db | Tx, accountId: string, conversationId: string, messageId: string): Promise<MessageRow> {
+  const message = isUuid(messageId)
+    ? (
+        await db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), eq(messages.accountId, accountId)))
+          .limit(1)
+      )[0]
+    : undefined;
+  if (!message) throw notFound('Message not found');
+  return message;
+}

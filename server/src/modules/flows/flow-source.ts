@@ -1,0 +1,17 @@
+/** Where an account's flows come from: its WABA, through the Graph API. Kept behind this small interface so
+ * the sync can be tested and does not care how the connection and the client are built. */
+export interface MetaFlow {
+  id: string;
+  name: string;
+  status: string;
+  categories: string[];
+}
+
+export interface AccountFlowSource {
+  listFlows(): Promise<MetaFlow[]>;
+  /** The flow's preview link (an image in the sandbox; a web page on Meta), or null. */
+  previewUrl(metaFlowId: string): Promise<string | null>;
+}
+
+/** The account's flow source, or null when the account has no WhatsApp connection. */
+export type FlowSourceFactory = (accountId: string) => Promise<AccountFlowSource | null>;

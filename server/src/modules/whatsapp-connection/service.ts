@@ -1,0 +1,126 @@
+/**
+ * The account's WhatsApp connection, for the rest of the server (webhook routing, sends, flows):
+ *
+ *   getConnection(deps, accountId)                 → with the decrypted token — server-side only, never answered
+ *   findAccountByPhoneNumberId(deps, phoneNumberId) → which account a webhook's phone number belongs to
+ *   saveConnection(deps, input)                    → create or replace the account's connection
+ *
+ * `deps` is anything with `db` and `config` (AppServices fits).
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { conflict } from '../../http/errors';
+import { isUniqueViolation } from '../auth/service';
+import { openSecret, sealSecret } from './secret-box';
+import { whatsappConnections, type ConnectionStatus, type WhatsappConnectionRow } from './schema';
+
+export interface ConnectionDeps {
+  db: Db;
+  config: Pick<Config, 'encryptionKey'>;
+}
+
+/** A connection without its secrets. */
+export interface ConnectionSummary {
+  accountId: string;
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber: string | null;
+  status: ConnectionStatus;
+  connectedAt: Date;
+  updatedAt: Date;
+}
+
+export interface WhatsappConnection extends ConnectionSummary {
+  /** The Graph API token, decrypted. Keep it out of answers and logs. */
+  token: string;
+  registrationPin: string | null;
+}
+
+export interface SaveConnectionInput {
+  accountId: string;
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber?: string | null;
+  token: string;
+  registrationPin?: string | null;
+}
+
+export const PHONE_TAKEN = 'This phone number is already connected to another Parley account';
+
+const summary = (row: WhatsappConnectionRow): ConnectionSummary => ({
+  accountId: row.accountId,
+  wabaId: row.wabaId,
+  phoneNumberId: row.phoneNumberId,
+  displayPhoneNumber: row.displayPhoneNumber,
+  status: row.status,
+  connectedAt: row.connectedAt,
+  updatedAt: row.updatedAt,
+});
+
+export async function getConnection(deps: ConnectionDeps, accountId: string): Promise<WhatsappConnection | null> {
+  const [row] = await deps.db.select().from(whatsappConnections).where(eq(whatsappConnections.accountId, accountId)).limit(1);
+  if (!row) return null;
+  const key = deps.config.encryptionKey;
+  return {
+    ...summary(row),
+    token: openSecret(key, row.tokenCiphertext, row.accountId),
+    registrationPin: row.registrationPinCiphertext ? openSecret(key, row.registrationPinCiphertext, row.accountId) : null,
+  };
+}
+
+export async function findAccountByPhoneNumberId(deps: Pick<ConnectionDeps, 'db'>, phoneNumberId: string): Promise<ConnectionSummary | null> {
+  const [row] = await deps.db
+    .select()
+    .from(whatsappConnections)
+    .where(eq(whatsappConnections.phoneNumberId, phoneNumberId))
+    .limit(1);
+  return row ? summary(row) : null;
+}
+
+/** True when another account already holds this phone number (checked before any Graph side effect). */
+export async function isPhoneNumberTaken(deps: Pick<ConnectionDeps, 'db'>, phoneNumberId: string, accountId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: whatsappConnections.id })
+    .from(whatsappConnections)
+    .where(and(eq(whatsappConnections.phoneNumberId, phoneNumberId), ne(whatsappConnections.accountId, accountId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Creates or replaces the account's connection (status connected). 409 when another account has the number. */
+export async function saveConnection(deps: ConnectionDeps, input: SaveConnectionInput): Promise<ConnectionSummary> {
+  if (await isPhoneNumberTaken(deps, input.phoneNumberId, input.accountId)) throw conflict(PHONE_TAKEN);
+  const key = deps.config.encryptionKey;
+  const now = new Date();
+  const values = {
+    wabaId: input.wabaId,
+    phoneNumberId: input.phoneNumberId,
+    displayPhoneNumber: input.displayPhoneNumber ?? null,
+    tokenCiphertext: sealSecret(key, input.token, input.accountId),
+    registrationPinCiphertext: input.registrationPin ? sealSecret(key, input.registrationPin, input.accountId) : null,
+    status: 'connected' as const,
+    connectedAt: now,
+    updatedAt: now,
+  };
+  try {
+    const [row] = await deps.db
+      .insert(whatsappConnections)
+      .values({ accountId: input.accountId, ...values })
+      .onConflictDoUpdate({ target: whatsappConnections.accountId, set: values })
+      .returning();
+    return summary(row);
+  } catch (error) {
+    // Two accounts racing for the same number: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(PHONE_TAKEN);
+    throw error;
+  }
+}
+
+/** Marks the connection unusable (e.g. Meta revoked the token); the row and its ids stay for history. */
+export async function markDisconnected(deps: Pick<ConnectionDeps, 'db'>, accountId: string): Promise<void> {
+  await deps.db
+    .update(whatsappConnections)
+    .set({ status: 'disconnected', updatedAt: sql`now()` })
+    .where(eq(whatsappConnections.accountId, accountId));
+}
