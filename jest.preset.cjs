@@ -1,6 +1,6 @@
 // Shared jest settings. ts-jest compiles TypeScript; ESM-only packages (nanostores, jose, …) are compiled
 // too, because jest runs CommonJS. Type errors are caught by `npm run typecheck`, not here (isolatedModules).
-const esmOnly = ['nanostores', '@nanostores', 'nanoevents', 'jose', 'jwt-decode', 'single-spa-react'];
+const esmOnly = ['nanostores', '@nanostores', 'nanoevents', 'jose', 'jwt-decode', 'single-spa-react', '@ant-design/colors'];
 
 module.exports = function preset({ environment = 'node', tsconfig } = {}) {
   return {
@@ -15,6 +15,8 @@ module.exports = function preset({ environment = 'node', tsconfig } = {}) {
             ...(tsconfig || {}),
             // transpile only (fast): type errors are caught by `npm run typecheck`
             isolatedModules: true,
+            // modern output: functions handed to page.evaluate must not depend on down-levelling helpers
+            target: 'ES2022',
             rootDir: '/',
             allowJs: true,
             jsx: 'react-jsx',

@@ -52,6 +52,7 @@ run('server', 'server/dist/main.js', {
   GRAPH_API_BASE: process.env.GRAPH_API_BASE ?? `${sandboxUrl}/v22.0`,
   FB_SDK_URL: process.env.FB_SDK_URL ?? `${sandboxUrl}/sdk.js`,
   SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 
 // Tell the user where to go once the server answers.

@@ -1,7 +1,11 @@
-// What jsdom lacks and the browser has: text codecs (react-router), matchMedia and ResizeObserver (antd).
+// What jsdom lacks and the browser has: text codecs (react-router), MessageChannel, matchMedia and
+// ResizeObserver (antd).
 const { TextEncoder, TextDecoder } = require('node:util');
+const { MessageChannel } = require('node:worker_threads');
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+// antd's forms schedule work through MessageChannel.
+if (!globalThis.MessageChannel) globalThis.MessageChannel = MessageChannel;
 
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({

@@ -94,9 +94,23 @@ describe('library: contacts, assets and forms', () => {
 
     it('shows an agent the list with profile names in brackets, without Delete or the add form', async () => {
       await api('POST', '/api/contacts', { name: 'Bruno Costa', phone: '+351 912 345 678', email: '' });
+      // A customer writing on WhatsApp becomes a contact with their WhatsApp profile name.
+      const sandbox = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '+1 555 300 0001', name: 'Carla', type: 'text', text: 'Hello!' }),
+      });
+      expect(sandbox.status).toBe(201);
+      const deadline = Date.now() + 30_000;
+      while (!(await api('GET', '/api/contacts?limit=100')).list.some((c: any) => c.phone === '15553000001')) {
+        if (Date.now() > deadline) throw new Error('the WhatsApp sender never became a contact');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+
       const page = await pageAs(AGENT, '/contacts');
       const row = page.getByRole('row', { name: /Bruno Costa/ });
       await row.getByText('351912345678').waitFor();
+      await page.getByRole('row', { name: /15553000001/ }).getByText('(Carla)').waitFor();
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
       expect(await page.getByText('Add New Contact').count()).toBe(0);
     });

@@ -95,12 +95,77 @@ CREATE TABLE "whatsapp_connections" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "conversations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"contact_id" uuid NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"last_message_at" timestamp (3) with time zone,
+	"last_message_incoming" boolean,
+	"last_incoming_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"direction" text NOT NULL,
+	"content" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"reply_to_id" uuid,
+	"reply_to_wamid" text,
+	"wamid" text,
+	"status" text,
+	"error_code" text,
+	"error_title" text,
+	"media_id" text,
+	"storage_key" text,
+	"reactions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sent_at" timestamp (3) with time zone,
+	"sending_at" timestamp (3) with time zone,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_pending_statuses" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account_id" uuid NOT NULL,
+	"wamid" text NOT NULL,
+	"status" text NOT NULL,
+	"error_code" text,
+	"error_title" text,
+	"received_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"group_key" text,
+	"run_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 5 NOT NULL,
+	"locked_until" timestamp (3) with time zone,
+	"locked_by" text,
+	"last_error" text,
+	"done_at" timestamp (3) with time zone,
+	"failed" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contacts" ADD CONSTRAINT "contacts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assets" ADD CONSTRAINT "assets_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "flows" ADD CONSTRAINT "flows_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_connections" ADD CONSTRAINT "whatsapp_connections_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_pending_statuses" ADD CONSTRAINT "message_pending_statuses_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_account_idx" ON "users" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "verification_codes_hash_idx" ON "verification_codes" USING btree ("purpose","code_hash");--> statement-breakpoint
@@ -114,4 +179,15 @@ CREATE UNIQUE INDEX "assets_file_token_unique" ON "assets" USING btree ("file_to
 CREATE UNIQUE INDEX "flows_account_meta_flow_unique" ON "flows" USING btree ("account_id","meta_flow_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "flows_preview_token_unique" ON "flows" USING btree ("preview_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_connections_account_unique" ON "whatsapp_connections" USING btree ("account_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "whatsapp_connections_phone_unique" ON "whatsapp_connections" USING btree ("phone_number_id");
+CREATE UNIQUE INDEX "whatsapp_connections_phone_unique" ON "whatsapp_connections" USING btree ("phone_number_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "conversations_account_contact_unique" ON "conversations" USING btree ("account_id","contact_id");--> statement-breakpoint
+CREATE INDEX "conversations_list_by_status_idx" ON "conversations" USING btree ("account_id","status","last_message_incoming" DESC NULLS LAST,"last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conversations"."last_message_at" is not null;--> statement-breakpoint
+CREATE INDEX "conversations_list_idx" ON "conversations" USING btree ("account_id","last_message_incoming" DESC NULLS LAST,"last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conversations"."last_message_at" is not null;--> statement-breakpoint
+CREATE INDEX "conversations_account_created_idx" ON "conversations" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "conversations_contact_idx" ON "conversations" USING btree ("contact_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_account_wamid_unique" ON "messages" USING btree ("account_id","wamid");--> statement-breakpoint
+CREATE INDEX "messages_conversation_created_idx" ON "messages" USING btree ("conversation_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "message_pending_statuses_wamid_idx" ON "message_pending_statuses" USING btree ("account_id","wamid");--> statement-breakpoint
+CREATE INDEX "message_pending_statuses_received_idx" ON "message_pending_statuses" USING btree ("received_at");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."done_at" is null;--> statement-breakpoint
+CREATE INDEX "jobs_group_idx" ON "jobs" USING btree ("group_key","id") WHERE "jobs"."done_at" is null and "jobs"."group_key" is not null;

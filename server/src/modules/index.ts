@@ -8,5 +8,7 @@ import { contactsModule } from './contacts/routes';
 import { flowsModule } from './flows/routes';
 import { staffModule } from './staff/routes';
 import { whatsappConnectionModule } from './whatsapp-connection/routes';
+import { conversationsModule } from './conversations/routes';
+import { whatsappWebhookModule } from '../channel/whatsapp/webhook-routes';
 
-export const appModules: AppModule[] = [authModule, usersModule, accountsModule, contactsModule, assetsModule, flowsModule, staffModule, whatsappConnectionModule];
+export const appModules: AppModule[] = [authModule, usersModule, accountsModule, contactsModule, assetsModule, flowsModule, staffModule, whatsappConnectionModule, conversationsModule, whatsappWebhookModule];

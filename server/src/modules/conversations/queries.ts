@@ -71,7 +71,12 @@ export async function listConversations(
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(and(...conditions))
-    .orderBy(desc(conversations.lastMessageIncoming), desc(conversations.lastMessageAt), desc(conversations.id))
+    // "desc nulls last" like the list indexes (plain DESC would mean NULLS FIRST and miss them).
+    .orderBy(
+      sql`${conversations.lastMessageIncoming} desc nulls last`,
+      sql`${conversations.lastMessageAt} desc nulls last`,
+      sql`${conversations.id} desc nulls last`,
+    )
     .limit(filters.limit + 1);
   const page = rows.slice(0, filters.limit);
   const now = new Date();

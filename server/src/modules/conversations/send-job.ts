@@ -1,0 +1,172 @@
+/**
+ * The `message.send` job: one pending outgoing message to the Graph API, never twice.
+ *
+ *  1. Nothing to do unless the message is still pending without a wamid.
+ *  2. Media: upload our copy first (once: the media id is kept, an upload repeated after a crash is harmless).
+ *  3. Mark `sendingAt` (atomically, only if unmarked), THEN call the Graph API. A run that finds the mark already
+ *     set cannot know whether WhatsApp got the message (the previous run died during the call): the message
+ *     fails as ambiguous and the agent may retry it, rather than risk a duplicate.
+ *  4. Outcome: accepted → wamid stored, status sent (+ statuses that arrived first); retryable (rate limit,
+ *     connection refused: certainly not sent) → mark cleared, retried with backoff up to the attempt limit;
+ *     ambiguous (time-out, 5xx) → failed, not re-sent; permanent (token, window, validation) → failed with
+ *     Meta's code and title.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { GraphError } from '../../channel/whatsapp';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { backoffDelay } from '../../jobs/backoff';
+import { RetryJob, type ClaimedJob, type JobDefinition } from '../../jobs';
+import type { Storage } from '../../storage/storage';
+import { contacts } from '../contacts/schema';
+import { graphClientFor, NOT_CONNECTED_MESSAGE, usableConnection } from './connection';
+import { recordAcceptedSend } from './delivery-status';
+import type { MessageEvents } from './events';
+import { buildOutboundPayload, isMediaType } from './outbound';
+import { conversations, messages, type MessageRow } from './schema';
+import { channelTiming } from './timing';
+
+export interface SendJobDeps {
+  db: Db;
+  config: Config;
+  storage: Storage;
+  events: MessageEvents;
+  log: FastifyBaseLogger;
+}
+
+/** Our own reasons, shown as the error code where Meta gave none. */
+export const SEND_FAILURES = {
+  interrupted: {
+    code: 'interrupted',
+    title: 'Sending was interrupted, so it is unknown whether WhatsApp received this message. Retry to send it again.',
+  },
+  timeout: {
+    code: 'timeout',
+    title: 'WhatsApp did not answer in time, so it is unknown whether it received this message. Retry to send it again.',
+  },
+  notConnected: { code: 'not_connected', title: NOT_CONNECTED_MESSAGE },
+} as const;
+
+type Failure = { code: string; title: string };
+
+async function readStored(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Meta's code and title (or the HTTP status / our reason when there is no code). */
+export function failureOf(error: GraphError): Failure {
+  if (error.code !== null) return { code: String(error.code), title: error.title };
+  if (error.httpStatus === null && /timed out/i.test(error.title)) return SEND_FAILURES.timeout;
+  if (error.kind === 'ambiguous') {
+    return {
+      code: error.httpStatus !== null ? String(error.httpStatus) : 'connection',
+      title: `${error.title}. It is unknown whether WhatsApp received this message. Retry to send it again.`,
+    };
+  }
+  return { code: error.httpStatus !== null ? String(error.httpStatus) : 'error', title: error.title };
+}
+
+export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: string }> {
+  const { db, config, storage, events, log } = deps;
+
+  const fail = async (messageId: string, failure: Failure) => {
+    await db
+      .update(messages)
+      .set({ status: 'failed', errorCode: failure.code, errorTitle: failure.title, updatedAt: sql`clock_timestamp()` })
+      .where(and(eq(messages.id, messageId), eq(messages.status, 'pending')));
+    await events.emit(messageId);
+  };
+
+  const load = async (messageId: string) => {
+    const [row] = await db
+      .select({ message: messages, phone: contacts.phone })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(eq(messages.id, messageId))
+      .limit(1);
+    return row;
+  };
+
+  const quotedWamid = async (message: MessageRow) => {
+    if (!message.replyToId) return null;
+    const [quoted] = await db.select({ wamid: messages.wamid }).from(messages).where(eq(messages.id, message.replyToId)).limit(1);
+    return quoted?.wamid ?? null;
+  };
+
+  async function run(job: ClaimedJob<{ messageId: string }>) {
+    const loaded = await load(job.payload.messageId);
+    if (!loaded) return;
+    const { message, phone } = loaded;
+    if (message.direction !== 'outgoing' || message.status !== 'pending' || message.wamid) return;
+    if (message.sendingAt) return fail(message.id, SEND_FAILURES.interrupted);
+
+    const connection = await usableConnection({ db, config }, message.accountId);
+    if (!connection) return fail(message.id, SEND_FAILURES.notConnected);
+    const graph = graphClientFor(config, connection);
+
+    let mediaId = message.mediaId;
+    if (isMediaType(message.type) && !mediaId) {
+      if (!message.storageKey) return fail(message.id, { code: 'no_file', title: 'The file of this message is missing' });
+      try {
+        const data = await readStored(storage, message.storageKey);
+        const uploaded = await graph.uploadMedia(connection.phoneNumberId, {
+          data,
+          mimeType: message.content.mimeType ?? 'application/octet-stream',
+          fileName: message.content.fileName ?? 'file',
+        });
+        mediaId = uploaded.id;
+      } catch (error) {
+        // An upload that may or may not have happened is harmless to repeat: only a refusal is final.
+        if (error instanceof GraphError && error.kind === 'permanent') return fail(message.id, failureOf(error));
+        if (job.isLastAttempt) return fail(message.id, error instanceof GraphError ? failureOf(error) : { code: 'upload', title: 'The file could not be uploaded to WhatsApp' });
+        throw new RetryJob(`media upload failed: ${(error as Error).message}`);
+      }
+      await db.update(messages).set({ mediaId }).where(eq(messages.id, message.id));
+    }
+
+    const payload = buildOutboundPayload(message, phone, await quotedWamid(message), mediaId);
+
+    const [marked] = await db
+      .update(messages)
+      .set({ sendingAt: sql`clock_timestamp()` })
+      .where(and(eq(messages.id, message.id), eq(messages.status, 'pending'), isNull(messages.sendingAt), isNull(messages.wamid)))
+      .returning({ id: messages.id });
+    if (!marked) return;
+
+    let wamid: string;
+    try {
+      wamid = (await graph.sendMessage(connection.phoneNumberId, payload)).wamid;
+    } catch (error) {
+      if (!(error instanceof GraphError)) return fail(message.id, { code: 'error', title: `Sending failed unexpectedly: ${(error as Error).message}` });
+      if (error.kind === 'retryable') {
+        // Certainly not sent: clear the mark so the next run may send.
+        await db.update(messages).set({ sendingAt: null }).where(eq(messages.id, message.id));
+        if (job.isLastAttempt) return fail(message.id, failureOf(error));
+        const retryAfterMs = error.extra.retryAfterSeconds !== undefined ? error.extra.retryAfterSeconds * 1000 : undefined;
+        const delay = Math.max(retryAfterMs ?? 0, backoffDelay(job.attempts, channelTiming.sendBackoff.baseMs, channelTiming.sendBackoff.maxMs));
+        log.info({ messageId: message.id, code: error.code, delay }, 'send refused for now; will retry');
+        throw new RetryJob(error.message, delay);
+      }
+      return fail(message.id, failureOf(error));
+    }
+    await db.transaction((tx) => recordAcceptedSend(tx, message.accountId, message.id, wamid));
+    await events.emit(message.id);
+  }
+
+  return {
+    run,
+    backoff: channelTiming.sendBackoff,
+    async giveUp(job, reason) {
+      const loaded = await load(job.payload.messageId);
+      if (!loaded || loaded.message.status !== 'pending' || loaded.message.wamid) return;
+      await fail(
+        loaded.message.id,
+        loaded.message.sendingAt ? SEND_FAILURES.interrupted : { code: 'not_sent', title: `The message could not be sent: ${reason}` },
+      );
+    },
+  };
+}

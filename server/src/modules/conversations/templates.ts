@@ -1,0 +1,25 @@
+/** Approved message templates of the account's WABA, for the composer's template picker. */
+import { GraphError } from '../../channel/whatsapp';
+import { HttpError } from '../../http/errors';
+import { graphClientFor, requireConnection, type ChannelDeps } from './connection';
+
+export interface TemplateView {
+  name: string;
+  language: string;
+  category: string;
+  components: unknown[];
+}
+
+export async function listApprovedTemplates(deps: ChannelDeps, accountId: string): Promise<TemplateView[]> {
+  const connection = await requireConnection(deps, accountId);
+  try {
+    const templates = await graphClientFor(deps.config, connection).listTemplates(connection.wabaId, { status: 'APPROVED', limit: 100 });
+    return templates
+      .filter((template) => template.status === 'APPROVED')
+      .map((template) => ({ name: template.name, language: template.language, category: template.category, components: template.components }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
+  } catch (error) {
+    if (error instanceof GraphError) throw new HttpError(502, `WhatsApp did not give the templates: ${error.title}`);
+    throw error;
+  }
+}

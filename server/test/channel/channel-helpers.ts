@@ -1,0 +1,157 @@
+/**
+ * The channel's API test stack: the sandbox (Meta stand-in) in-process and the real server pointed at it
+ * (GRAPH_API_BASE, app secret, verify token), an owner whose account is connected to the sandbox's seeded
+ * number, and helpers for webhooks, sockets and waiting on asynchronous outcomes.
+ */
+import { io as connect, type Socket } from 'socket.io-client';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
+import { signWebhookBody } from '../../src/channel/whatsapp';
+import { serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
+
+export const APP_SECRET = 'channel-test-app-secret';
+export const VERIFY_TOKEN = 'channel-test-verify-token';
+export const SEEDED = { wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'sandbox-token-demo', display: '15550001000' };
+
+export interface ChannelStack {
+  server: TestServer;
+  sandbox: RunningSandbox;
+  owner: TestUser;
+  token: string;
+  close(): Promise<void>;
+  /** POSTs a webhook body signed like Meta (unless told otherwise). */
+  postWebhook(payload: unknown, options?: { signature?: string | null; raw?: string }): Promise<{ status: number; body: any }>;
+  /** Calls the sandbox's control API. */
+  control<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
+  /** A customer of the sandbox writes to the business; resolves with our stored conversation id. */
+  customerWrites(phone: string, text: string, name?: string): Promise<{ conversationId: string; wamid: string }>;
+}
+
+export interface StackOptions {
+  statusDelaysMs?: { sent: number; delivered: number; read: number };
+  faultTimeoutMs?: number;
+  /** Leave the account without a WhatsApp connection. */
+  unconnected?: boolean;
+}
+
+export const nowSeconds = (offsetSeconds = 0) => String(Math.floor(Date.now() / 1000) + offsetSeconds);
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function startChannelStack(options: StackOptions = {}): Promise<ChannelStack> {
+  const sandbox = await startSandbox({
+    port: 0,
+    appSecret: APP_SECRET,
+    verifyToken: VERIFY_TOKEN,
+    webhookUrl: 'http://127.0.0.1:9/not-yet',
+    statusDelaysMs: options.statusDelaysMs ?? { sent: 30, delivered: 60, read: 90 },
+    webhook: { maxAttempts: 6, retryBaseMs: 100, retryMaxMs: 500, timeoutMs: 5_000 },
+    faultTimeoutMs: options.faultTimeoutMs ?? 3_000,
+  });
+  let server: TestServer;
+  try {
+    server = await startTestServer({
+      env: { GRAPH_API_BASE: sandbox.graphBase, WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN },
+    });
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  sandbox.state.delivery.webhookUrl = `${server.url}/webhooks/whatsapp`;
+  const owner = await server.registerAndVerify();
+  const token = await server.login(owner.email, owner.password);
+  if (!options.unconnected) {
+    await saveConnection(
+      { db: server.db, config: server.config },
+      { accountId: owner.accountId, wabaId: SEEDED.wabaId, phoneNumberId: SEEDED.phoneNumberId, token: SEEDED.token, displayPhoneNumber: SEEDED.display },
+    );
+  }
+
+  const api = async (method: string, path: string, body?: unknown, as = token) => {
+    const answer = await server.request(method, path, { body, token: as });
+    return { status: answer.status, body: answer.body };
+  };
+
+  return {
+    server,
+    sandbox,
+    owner,
+    token,
+    api,
+    async close() {
+      await sandbox.close();
+      await server.close();
+    },
+    async postWebhook(payload, { signature, raw } = {}) {
+      const body = raw ?? serialiseLikeMeta(payload);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const header = signature === undefined ? signWebhookBody(body, APP_SECRET) : signature;
+      if (header !== null) headers['x-hub-signature-256'] = header;
+      const response = await fetch(`${server.url}/webhooks/whatsapp`, { method: 'POST', headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // keep text
+      }
+      return { status: response.status, body: parsed };
+    },
+    async control(method, path, body) {
+      const response = await fetch(`${sandbox.url}/_sandbox${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+    async customerWrites(phone, text, name = 'Sandbox Customer') {
+      const sent = sandbox.inbound({ from: `+${phone}`, name, type: 'text', text } as never);
+      const conversationId = await waitFor(async () => {
+        const list = await api('GET', `/api/conversations?q=${phone}`);
+        const found = (list.body.list as Array<{ id: string; contact: { phone: string } }>).find((row) => row.contact.phone === phone);
+        if (!found) return undefined;
+        const detail = await api('GET', `/api/conversations/${found.id}`);
+        return (detail.body.messages as Array<{ content: { text?: string } }>).some((message) => message.content.text === text) ? found.id : undefined;
+      }, `the customer's message "${text}"`);
+      return { conversationId, wamid: sent.wamid };
+    },
+  };
+}
+
+export interface SocketRecorder {
+  socket: Socket;
+  events: any[];
+  waitForEvent(predicate: (event: any) => boolean, what: string, timeoutMs?: number): Promise<any>;
+  close(): void;
+}
+
+/** A socket.io client that records every `message` event. */
+export async function recordSocket(server: TestServer, token: string): Promise<SocketRecorder> {
+  const socket = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const events: any[] = [];
+  socket.on('message', (event: unknown) => events.push(event));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    events,
+    waitForEvent: (predicate, what, timeoutMs = 10_000) => waitFor(async () => events.find(predicate), what, timeoutMs),
+    close: () => void socket.close(),
+  };
+}
+
