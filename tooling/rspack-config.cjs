@@ -29,7 +29,8 @@ function sharedModules(deps) {
  */
 function createConfig({ dir, name, exposes, host = false, port, runtimePlugins = [], entry }) {
   const pkg = rootPkg(dir);
-  const production = process.env.NODE_ENV !== 'development';
+  // `rspack serve` (npm run dev) is a development build unless NODE_ENV says otherwise.
+  const production = process.env.NODE_ENV ? process.env.NODE_ENV === 'production' : !process.argv.includes('serve');
   return {
     mode: production ? 'production' : 'development',
     context: dir,

@@ -44,10 +44,19 @@ describe('admin: staff users and WhatsApp credentials', () => {
     return page;
   }
 
-  /** Picks an option of one of the pager's antd selects ('Limit' or 'Page'). */
+  /** Opens one of the pager's antd selects and returns its own dropdown's options (not another closing one). */
+  async function openSelect(page: Page, selector: 'Limit' | 'Page'): Promise<Locator> {
+    const combobox = page.getByRole('combobox', { name: selector });
+    await combobox.click();
+    const listId = await combobox.getAttribute('aria-controls');
+    return page.locator(`.ant-select-dropdown:has([id="${listId}"]) .ant-select-item-option`);
+  }
+
   async function choose(page: Page, selector: 'Limit' | 'Page', option: string) {
-    await page.getByRole('combobox', { name: selector }).click();
-    await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`).click();
+    await (await openSelect(page, selector)).and(page.locator(`[title="${option}"]`)).click();
+    // DEBUG
+    await page.waitForTimeout(1500);
+    console.log('DEBUG after choose', selector, option, await page.locator('.ant-select').allInnerTexts(), await page.locator('tbody tr').allInnerTexts());
   }
 
   const rowOf = (page: Page, text: string): Locator => page.locator('tbody tr', { hasText: text });
@@ -93,10 +102,10 @@ describe('admin: staff users and WhatsApp credentials', () => {
       await rowOf(page, 'pager5@parley.test').waitFor();
       expect(await page.locator('tbody tr.ant-table-row').count()).toBe(2);
 
-      await page.getByRole('combobox', { name: 'Limit' }).click();
-      const offered = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allInnerTexts();
-      expect(offered).toEqual(['5', '10', '15', '20', '30', '40', '50']);
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="10"]').click();
+      const limits = await openSelect(page, 'Limit');
+      await limits.first().waitFor();
+      expect(await limits.allInnerTexts()).toEqual(['5', '10', '15', '20', '30', '40', '50']);
+      await limits.and(page.locator('[title="10"]')).click();
       await rowOf(page, 'owner@parley.test').waitFor();
       expect(await page.locator('tbody tr.ant-table-row').count()).toBe(7);
       // Seven rows under a limit of 10 can only be page 1.

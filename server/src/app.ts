@@ -22,6 +22,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { appModules } from './modules';
 import { MemoryPresence, type Presence } from './realtime/presence';
 import { createRealtime } from './realtime/realtime';
+import { openSharedState, type SharedState } from './scale/shared-state';
 import type { AppModule, AppServices } from './services';
 import { LocalStorage, type Storage } from './storage/storage';
 
@@ -55,23 +56,28 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     bodyLimit: BODY_LIMIT,
     // Ids in logs and errors without exposing a counter.
     genReqId: () => crypto.randomUUID(),
+    trustProxy: config.scale.trustProxy,
   });
   for (const warning of config.warnings) app.log.warn(warning);
 
   const database = deps.database ?? (await openDatabase(config));
   const ownsDatabase = !deps.database;
+  // Redis-backed presence, rate limits and socket.io fan-out when REDIS_URL is set (several processes).
+  let shared: SharedState | undefined;
   try {
     await runMigrations(database);
+    shared = await openSharedState(config, app.log);
 
     const tokens = createTokenService(config.auth.jwtSecret, config.auth.tokenTtlHours);
     const authenticate = createAuthenticator(database.db, tokens);
     const realtime = createRealtime({
       server: app.server,
       authenticate,
-      presence: deps.presence ?? new MemoryPresence(),
+      presence: deps.presence ?? shared?.presence ?? new MemoryPresence(),
       corsOrigin: config.publicOrigin,
       log: app.log,
     });
+    shared?.attach(realtime.io);
     const services: AppServices = {
       config,
       db: database.db,
@@ -89,8 +95,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       passwords: createPasswordHasher(config.auth.passwordHashing),
       tokens,
       authenticate,
-      rateLimitStore: deps.rateLimitStore ?? new MemoryRateLimitStore(),
-      jobs: createJobRunner({ db: database.db, log: app.log }),
+      rateLimitStore: deps.rateLimitStore ?? shared?.rateLimitStore ?? new MemoryRateLimitStore(),
+      jobs: createJobRunner({ db: database.db, log: app.log, leaseMs: config.scale.jobLeaseMs }),
     };
 
     installErrorHandler(app);
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     app.addHook('preClose', async () => services.jobs.stop());
     app.addHook('onClose', async () => {
       await services.mailer.close();
+      await shared?.close();
       if (ownsDatabase) await database.close();
     });
 
@@ -118,6 +125,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     return { ...services, app, io: realtime.io, close: () => app.close() };
   } catch (error) {
     await app.close().catch(() => undefined);
+    await shared?.close().catch(() => undefined);
     if (ownsDatabase) await database.close().catch(() => undefined);
     throw error;
   }

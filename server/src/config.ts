@@ -31,6 +31,8 @@ export interface Config {
     poolMax: number;
   };
   redisUrl?: string;
+  /** Several processes (REDIS_URL): prefix of every Redis key and channel, presence expiry, job lease, proxy trust. */
+  scale: ScaleConfig;
   auth: {
     jwtSecret: string;
     tokenTtlHours: number;
@@ -60,6 +62,17 @@ export interface Config {
   seedDemo: boolean;
   /** Non-fatal remarks (dev defaults in use); logged at start. */
   warnings: string[];
+}
+
+export interface ScaleConfig {
+  /** Lets several deployments (or test runs) share one Redis. */
+  redisKeyPrefix: string;
+  /** A crashed process's users drop out of the online list within this many seconds. */
+  presenceTtlSeconds: number;
+  /** A claimed background job belongs to its process this long (kept alive while it runs); then another takes it. */
+  jobLeaseMs: number;
+  /** Fastify `trustProxy`: whose X-Forwarded-For to believe (behind nginx, logins are counted per client IP). */
+  trustProxy: boolean | string;
 }
 
 const DEV_JWT_SECRET = 'parley-development-secret-do-not-use-in-production';
@@ -104,6 +117,12 @@ const envSchema = z.object({
   PGLITE_DIR: optional(folder),
   DB_POOL_MAX: optional(integer(1, 1000)),
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
+  REDIS_KEY_PREFIX: optional(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits or _ : . -')),
+  PRESENCE_TTL_SECONDS: optional(integer(2, 3600)),
+  JOB_LEASE_SECONDS: optional(integer(2, 3600)),
+  TRUST_PROXY: optional(
+    z.string().regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, or addresses/CIDRs separated by commas'),
+  ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
   TOKEN_TTL_HOURS: optional(integer(1, 24 * 365)),
   ENCRYPTION_KEY: optional(
@@ -134,6 +153,12 @@ const envSchema = z.object({
     ),
   ),
 });
+
+/** TRUST_PROXY as Fastify takes it: a boolean, or the proxies' addresses (e.g. `loopback, 10.0.0.0/8`). */
+function trustProxyOption(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
 
 /** Relative folder settings are taken from the repository root, so the value works from any cwd. */
 const fromRepo = (value: string | undefined, fallback: string) => path.resolve(repoRoot, value ?? fallback);
@@ -173,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: new URL(publicUrl).origin,
     database: { url: e.DATABASE_URL, pgliteDir, poolMax: e.DB_POOL_MAX ?? 10 },
     redisUrl: e.REDIS_URL,
+    scale: {
+      redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'parley:',
+      presenceTtlSeconds: e.PRESENCE_TTL_SECONDS ?? 15,
+      jobLeaseMs: (e.JOB_LEASE_SECONDS ?? 60) * 1000,
+      trustProxy: trustProxyOption(e.TRUST_PROXY),
+    },
     auth: {
       jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
       tokenTtlHours: e.TOKEN_TTL_HOURS ?? 12,

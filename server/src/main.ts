@@ -14,7 +14,7 @@ async function main() {
     process.exit(1);
   }
   const server = await buildApp(config);
-  if (config.seedDemo) await seedDemo(server.db, server.passwords);
+  if (config.seedDemo) await seedDemo(server.db, server.passwords, config);
   await server.app.listen({ port: config.port, host: config.host });
   // A plain line for people (whatever LOG_LEVEL says), then the structured one for log collectors.
   console.log(`Parley is running at ${config.publicUrl}`);

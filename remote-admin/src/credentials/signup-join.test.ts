@@ -30,20 +30,24 @@ describe('joining the code and the sign-up session', () => {
     });
   });
 
-  it('ends on CANCEL, with the user-reported error when there is one', () => {
-    expect(run(code, { kind: 'cancel', currentStep: 'PHONE_NUMBER_SETUP' })).toEqual({ status: 'cancelled', reason: 'cancelled at PHONE_NUMBER_SETUP' });
-    expect(run({ kind: 'cancel', errorMessage: 'Something broke' })).toEqual({ status: 'cancelled', reason: 'Something broke' });
+  it('ends when the login comes back without a code, with the CANCEL reason from either order', () => {
+    const noCode: SignupInput = { kind: 'login-without-code' };
+    expect(run({ kind: 'cancel', currentStep: 'PHONE_NUMBER_SETUP' }, noCode)).toEqual({ status: 'cancelled', reason: 'cancelled at PHONE_NUMBER_SETUP' });
+    expect(run({ kind: 'cancel', errorMessage: 'Something broke' }, noCode)).toEqual({ status: 'cancelled', reason: 'Something broke' });
+    expect(run(noCode, { kind: 'cancel', currentStep: 'X' })).toEqual({ status: 'cancelled', reason: 'login closed without an authorisation code' });
+    expect(run(finish, noCode).status).toBe('cancelled');
   });
 
-  it('ends when the login comes back without a code', () => {
-    expect(run(finish, { kind: 'login-without-code' }).status).toBe('cancelled');
+  it('is not ended by a CANCEL alone (a late one from an abandoned attempt), only by the login callback', () => {
+    expect(run({ kind: 'cancel', currentStep: 'WABA_SETUP' }).status).toBe('waiting');
+    expect(run({ kind: 'cancel' }, code, finish)).toEqual({ status: 'ready', payload: { wabaId: '111', phoneNumberId: '222', code: 'AQ-code' } });
   });
 
   it('ignores events after the outcome and before any attempt', () => {
     const ready = run(code, finish);
     expect(joinSignup(ready, { kind: 'cancel' })).toBe(ready);
     expect(joinSignup({ status: 'idle' }, code)).toEqual({ status: 'idle' });
-    const cancelled = run({ kind: 'cancel' });
+    const cancelled = run({ kind: 'login-without-code' });
     expect(joinSignup(joinSignup(cancelled, code), finish)).toBe(cancelled);
   });
 });

@@ -25,7 +25,7 @@ export interface OnboardPayload {
 
 export type SignupState =
   | { status: 'idle' }
-  | { status: 'waiting'; code?: string; finish?: Extract<SignupInput, { kind: 'finish' }> }
+  | { status: 'waiting'; code?: string; finish?: Extract<SignupInput, { kind: 'finish' }>; cancelReason?: string }
   | { status: 'ready'; payload: OnboardPayload }
   | { status: 'cancelled'; reason: string };
 
@@ -38,9 +38,11 @@ export function joinSignup(state: SignupState, input: SignupInput): SignupState 
   if (state.status !== 'waiting') return state;
   switch (input.kind) {
     case 'cancel':
-      return { status: 'cancelled', reason: input.errorMessage ?? (input.currentStep ? `cancelled at ${input.currentStep}` : 'cancelled') };
+      // Only noted: FB.login's callback is what ends an attempt. A CANCEL posted late by an earlier, abandoned
+      // attempt must not end the one the user has just started.
+      return { ...state, cancelReason: input.errorMessage ?? (input.currentStep ? `cancelled at ${input.currentStep}` : 'cancelled') };
     case 'login-without-code':
-      return { status: 'cancelled', reason: 'login closed without an authorisation code' };
+      return { status: 'cancelled', reason: state.cancelReason ?? 'login closed without an authorisation code' };
     case 'code':
       return complete({ ...state, code: input.code });
     case 'finish':

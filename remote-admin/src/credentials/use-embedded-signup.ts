@@ -20,6 +20,8 @@ export function useEmbeddedSignup(onConnected: () => void): EmbeddedSignup {
   const config = useRef<SignupConfig | null>(null);
   const sdk = useRef<FacebookSdk | null>(null);
   const state = useRef<SignupState>(idleSignup);
+  /** Each click is one attempt; a callback from an earlier attempt is ignored. */
+  const attempt = useRef(0);
   const connected = useRef(onConnected);
   connected.current = onConnected;
 
@@ -75,9 +77,12 @@ export function useEmbeddedSignup(onConnected: () => void): EmbeddedSignup {
     const instance = sdk.current;
     const configId = config.current?.fbConfigId;
     if (!instance || !configId) return;
+    const current = ++attempt.current;
     state.current = startedSignup;
     setPhase('waiting');
-    openEmbeddedSignup(instance, configId, (response) => dispatch(readLoginResponse(response)));
+    openEmbeddedSignup(instance, configId, (response) => {
+      if (current === attempt.current) dispatch(readLoginResponse(response));
+    });
   }, [dispatch]);
 
   return { phase, start };

@@ -78,6 +78,7 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
         replyTarget={replyTarget}
         onCancelReply={() => setReplyTarget(null)}
         onSent={onSent}
+        onRefused={chat.reload}
       />
     </div>
   );

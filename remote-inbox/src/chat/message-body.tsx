@@ -9,9 +9,13 @@ function Caption({ text }: { text?: string }) {
   return text ? <div className="inbox-text">{text}</div> : null;
 }
 
-function Missing({ label }: { label: string }) {
+function Missing({ label, unavailable }: { label: string; unavailable?: boolean }) {
   // Incoming media is visible at once; its file appears when the server has downloaded it.
-  return <Typography.Text type="secondary">{label} (file not available yet)</Typography.Text>;
+  return (
+    <Typography.Text type="secondary">
+      {label} ({unavailable ? 'file not available' : 'file not available yet'})
+    </Typography.Text>
+  );
 }
 
 function ViewBody({ view }: { view: MessageView }) {
@@ -26,7 +30,7 @@ function ViewBody({ view }: { view: MessageView }) {
               <img src={view.url} alt={view.caption ?? 'Image'} loading="lazy" style={mediaStyle} />
             </a>
           ) : (
-            <Missing label="Image" />
+            <Missing label="Image" unavailable={view.unavailable} />
           )}
           <Caption text={view.caption} />
         </>
@@ -34,14 +38,14 @@ function ViewBody({ view }: { view: MessageView }) {
     case 'video':
       return (
         <>
-          {view.url ? <video src={view.url} controls preload="metadata" style={mediaStyle} /> : <Missing label="Video" />}
+          {view.url ? <video src={view.url} controls preload="metadata" style={mediaStyle} /> : <Missing label="Video" unavailable={view.unavailable} />}
           <Caption text={view.caption} />
         </>
       );
     case 'audio':
-      return view.url ? <audio src={view.url} controls preload="none" style={{ maxWidth: '100%' }} /> : <Missing label="Audio" />;
+      return view.url ? <audio src={view.url} controls preload="none" style={{ maxWidth: '100%' }} /> : <Missing label="Audio" unavailable={view.unavailable} />;
     case 'sticker':
-      return view.url ? <img src={view.url} alt="Sticker" width={96} height={96} loading="lazy" /> : <Missing label="Sticker" />;
+      return view.url ? <img src={view.url} alt="Sticker" width={96} height={96} loading="lazy" /> : <Missing label="Sticker" unavailable={view.unavailable} />;
     case 'document':
       return (
         <>
@@ -50,7 +54,7 @@ function ViewBody({ view }: { view: MessageView }) {
               <FileOutlined /> {view.fileName}
             </a>
           ) : (
-            <Missing label={view.fileName} />
+            <Missing label={view.fileName} unavailable={view.unavailable} />
           )}
           <Caption text={view.caption} />
         </>

@@ -3,8 +3,8 @@ import type { Message } from '@parley/shared';
 /** What a message bubble shows, decided from the message alone (spec section 3 types + what the channel receives). */
 export type MessageView =
   | { kind: 'text'; text: string }
-  | { kind: 'image' | 'video' | 'audio' | 'sticker'; url?: string; caption?: string }
-  | { kind: 'document'; url?: string; fileName: string; caption?: string }
+  | { kind: 'image' | 'video' | 'audio' | 'sticker'; url?: string; caption?: string; unavailable?: boolean }
+  | { kind: 'document'; url?: string; fileName: string; caption?: string; unavailable?: boolean }
   | { kind: 'form'; name: string }
   | { kind: 'answers'; answers: Array<[string, string]> }
   | { kind: 'reaction'; emoji?: string }
@@ -80,6 +80,8 @@ export function messageView(message: Message): MessageView {
   const content: Loose = isObject(message.content) ? message.content : {};
   const url = text(content.url) ?? text(content.link);
   const caption = text(content.caption) ?? text(content.text);
+  // WhatsApp would not give the server this file: it will never appear (otherwise it is still downloading).
+  const unavailable = content.mediaUnavailable === true ? true : undefined;
   switch (message.type) {
     case 'text':
     case 'button':
@@ -88,9 +90,9 @@ export function messageView(message: Message): MessageView {
     case 'video':
     case 'audio':
     case 'sticker':
-      return { kind: message.type, url, caption: message.type === 'sticker' || message.type === 'audio' ? undefined : caption };
+      return { kind: message.type, url, caption: message.type === 'sticker' || message.type === 'audio' ? undefined : caption, unavailable };
     case 'document':
-      return { kind: 'document', url, fileName: text(content.fileName) ?? 'Document', caption: caption !== text(content.fileName) ? caption : undefined };
+      return { kind: 'document', url, fileName: text(content.fileName) ?? 'Document', caption: caption !== text(content.fileName) ? caption : undefined, unavailable };
     case 'interactive':
       return interactiveView(message);
     case 'reaction': {

@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import { TOAST_MS, useToast, type Message } from '@parley/shared';
+import { errorStatus, TOAST_MS, useToast, type Message } from '@parley/shared';
 import { Alert, Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { AssetField } from './asset-field';
@@ -19,13 +19,15 @@ export interface ComposerProps {
   replyTarget: Message | null;
   onCancelReply: () => void;
   onSent: (message: Message) => void;
+  /** A send refused as a business rule (422, e.g. the window closed meanwhile): the caller refreshes. */
+  onRefused?: () => void;
 }
 
 export const WINDOW_CLOSED_TEXT =
   'The 24-hour window is closed: the customer has not written in the last 24 hours, so WhatsApp only allows a template until they write again.';
 
 /** Type selector, the chosen type's fields, Send, and the 'Replying to' banner (spec sections 2 and 5). */
-export function Composer({ conversationId, canSendFreeForm, replyTarget, onCancelReply, onSent }: ComposerProps) {
+export function Composer({ conversationId, canSendFreeForm, replyTarget, onCancelReply, onSent, onRefused }: ComposerProps) {
   const toast = useToast(TOAST_MS.screen);
   const [chosenMode, setChosenMode] = useState<Exclude<ComposerMode, 'template'>>('text');
   const [draft, setDraft] = useState<ComposerDraft>(emptyDraft('text'));
@@ -45,6 +47,7 @@ export function Composer({ conversationId, canSendFreeForm, replyTarget, onCance
       onCancelReply();
     } catch (error) {
       toast.error(sendErrorText(error));
+      if (errorStatus(error) === 422) onRefused?.();
     } finally {
       setSending(false);
     }

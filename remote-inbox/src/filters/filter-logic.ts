@@ -22,20 +22,34 @@ function contains(value: string | null | undefined, needle: string): boolean {
 }
 
 /**
+ * Phones are kept as digits (WhatsApp's wa_id), so a typed "+1 (555) 010" also looks for "1555010" in phones,
+ * exactly as the server does: rows the server finds must not be hidden here.
+ */
+function phoneDigits(text: string): string | undefined {
+  const digits = text.replace(/\D/g, '');
+  return digits && /^[\d\s()+.-]+$/.test(text) && digits !== text ? digits : undefined;
+}
+
+/**
  * One predicate built once per filter change, so filtering 10,000 rows does no repeated set-up work.
  * Free text: contact name, profile name, email or phone; customer: contact name or profile name; both
  * case-insensitive. Dates: the conversation's creation time falls within [from 00:00, to 24:00) local time.
  */
 export function conversationPredicate(filters: ConversationFilters): (conversation: Conversation) => boolean {
   const text = filters.text.trim().toLowerCase();
+  const digits = phoneDigits(text);
   const customer = filters.customer.trim().toLowerCase();
   const fromMs = filters.from ? localDayStart(filters.from) : -Infinity;
   const toMs = filters.to ? localDayStart(filters.to) + DAY_MS : Infinity;
   const checksDates = fromMs !== -Infinity || toMs !== Infinity;
   return ({ contact, createdAt }) => {
-    if (text && !(contains(contact.name, text) || contains(contact.profileName, text) || contains(contact.email, text) || contains(contact.phone, text))) {
-      return false;
-    }
+    const textMatches =
+      contains(contact.name, text) ||
+      contains(contact.profileName, text) ||
+      contains(contact.email, text) ||
+      contains(contact.phone, text) ||
+      (!!digits && contains(contact.phone, digits));
+    if (text && !textMatches) return false;
     if (customer && !(contains(contact.name, customer) || contains(contact.profileName, customer))) return false;
     if (checksDates) {
       const created = Date.parse(createdAt);
@@ -57,33 +71,37 @@ const FIELD_SEPARATOR = '\u0000';
 export interface ConversationIndex {
   conversations: Conversation[];
   anyField: string[];
+  phones: string[];
   customerFields: string[];
   createdAt: number[];
 }
 
 export function indexConversations(conversations: Conversation[]): ConversationIndex {
   const anyField: string[] = [];
+  const phones: string[] = [];
   const customerFields: string[] = [];
   const createdAt: number[] = [];
   for (const { contact, createdAt: created } of conversations) {
     const names = `${contact.name ?? ''}${FIELD_SEPARATOR}${contact.profileName ?? ''}`.toLowerCase();
     customerFields.push(names);
     anyField.push(`${names}${FIELD_SEPARATOR}${(contact.email ?? '').toLowerCase()}${FIELD_SEPARATOR}${(contact.phone ?? '').toLowerCase()}`);
+    phones.push((contact.phone ?? '').toLowerCase());
     createdAt.push(Date.parse(created));
   }
-  return { conversations, anyField, customerFields, createdAt };
+  return { conversations, anyField, phones, customerFields, createdAt };
 }
 
 /** Same result as `filterConversations(index.conversations, filters)`, in the same order. */
 export function filterIndex(index: ConversationIndex, filters: ConversationFilters): Conversation[] {
   if (isEmptyFilters(filters)) return index.conversations;
   const text = filters.text.trim().toLowerCase();
+  const digits = phoneDigits(text);
   const customer = filters.customer.trim().toLowerCase();
   const fromMs = filters.from ? localDayStart(filters.from) : -Infinity;
   const toMs = filters.to ? localDayStart(filters.to) + DAY_MS : Infinity;
   const result: Conversation[] = [];
   for (let i = 0; i < index.conversations.length; i += 1) {
-    if (text && !index.anyField[i].includes(text)) continue;
+    if (text && !index.anyField[i].includes(text) && !(digits && index.phones[i].includes(digits))) continue;
     if (customer && !index.customerFields[i].includes(customer)) continue;
     const created = index.createdAt[i];
     if (!(created >= fromMs && created < toMs)) continue;
@@ -96,21 +114,15 @@ export function isEmptyFilters(filters: ConversationFilters): boolean {
   return !filters.text.trim() && !filters.customer.trim() && !filters.from && !filters.to;
 }
 
-function shiftDay(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
 /**
- * The query the server gets (`q`, `from`, `to`, `customer`). The server reads date-only values in its own time
- * zone, so the range is widened by a day on each side: the server returns a superset and the client-side
- * predicate (local days) then keeps exactly the rows the user asked for.
+ * The query the server gets (`q`, `from`, `to`, `customer`). Dates go as the exact instants that start and end
+ * the user's local days (the server reads a date-only value as a UTC day, which is not what the user picked).
  */
 export function filterQueryParams(filters: ConversationFilters): Record<string, string> {
   const params: Record<string, string> = {};
   if (filters.text.trim()) params.q = filters.text.trim();
   if (filters.customer.trim()) params.customer = filters.customer.trim();
-  if (filters.from) params.from = shiftDay(filters.from, -1);
-  if (filters.to) params.to = shiftDay(filters.to, 1);
+  if (filters.from) params.from = new Date(localDayStart(filters.from)).toISOString();
+  if (filters.to) params.to = new Date(localDayStart(filters.to) + DAY_MS - 1).toISOString();
   return params;
 }

@@ -74,7 +74,8 @@ export async function claimDueJobs(db: Db, workerId: string, leaseMs: number, li
     .returning();
 }
 
-const heldBy = (jobId: number, workerId: string) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt));
+const heldBy = (jobId: number, workerId: string) =>
+  and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt));
 
 /** Keeps a long job's lease alive; false when the lease was lost (another worker took the job over). */
 export async function extendLease(db: Db, jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
@@ -94,7 +95,13 @@ export async function completeJob(db: Db, jobId: number, workerId: string): Prom
 }
 
 /** Puts the job back in the queue to run after `delayMs`. */
-export async function rescheduleJob(db: Db, jobId: number, workerId: string, delayMs: number, error: string): Promise<void> {
+export async function rescheduleJob(
+  db: Db,
+  jobId: number,
+  workerId: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
   await db
     .update(jobs)
     .set({ runAt: msFromNow(delayMs), lockedUntil: null, lockedBy: null, lastError: error.slice(0, 2000) })

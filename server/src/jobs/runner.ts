@@ -74,12 +74,20 @@ const KEEP_FAILED_DAYS = 30;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function createJobRunner({ db, log, pollMs = 1_000, leaseMs = 60_000, concurrency = 4 }: JobRunnerOptions): JobRunner {
+export function createJobRunner({
+  db,
+  log,
+  pollMs = 1_000,
+  leaseMs = 60_000,
+  concurrency = 4,
+}: JobRunnerOptions): JobRunner {
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const definitions = new Map<string, JobDefinition<any>>();
   const housekeeping: Array<() => Promise<void>> = [
     async () => {
-      await db.delete(jobs).where(and(eq(jobs.failed, false), lt(jobs.doneAt, sql`now() - ${KEEP_DONE_DAYS} * interval '1 day'`)));
+      await db
+        .delete(jobs)
+        .where(and(eq(jobs.failed, false), lt(jobs.doneAt, sql`now() - ${KEEP_DONE_DAYS} * interval '1 day'`)));
       await db.delete(jobs).where(lt(jobs.doneAt, sql`now() - ${KEEP_FAILED_DAYS} * interval '1 day'`));
     },
   ];
@@ -138,9 +146,14 @@ export function createJobRunner({ db, log, pollMs = 1_000, leaseMs = 60_000, con
       if (job.isLastAttempt) return finishWithGiveUp(job, definition, `no handler for ${row.kind}`);
       return rescheduleJob(db, row.id, workerId, 30_000, `no handler for ${row.kind}`);
     }
-    const heartbeat = setInterval(() => {
-      extendLease(db, row.id, workerId, leaseMs).catch((error: unknown) => log.warn({ err: error }, 'lease extension failed'));
-    }, Math.max(1_000, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        extendLease(db, row.id, workerId, leaseMs).catch((error: unknown) =>
+          log.warn({ err: error }, 'lease extension failed'),
+        );
+      },
+      Math.max(1_000, Math.floor(leaseMs / 3)),
+    );
     try {
       await definition.run(job);
       await completeJob(db, row.id, workerId);
@@ -148,9 +161,15 @@ export function createJobRunner({ db, log, pollMs = 1_000, leaseMs = 60_000, con
       const reason = describe(error);
       if (job.isLastAttempt) return await finishWithGiveUp(job, definition, reason);
       const backoff = definition.backoff ?? DEFAULT_BACKOFF;
-      const delay = error instanceof RetryJob && error.delayMs !== undefined ? error.delayMs : backoffDelay(job.attempts, backoff.baseMs, backoff.maxMs);
-      if (!(error instanceof RetryJob)) log.warn({ err: error, jobId: row.id, kind: row.kind }, 'job failed; will retry');
+      const delay =
+        error instanceof RetryJob && error.delayMs !== undefined
+          ? error.delayMs
+          : backoffDelay(job.attempts, backoff.baseMs, backoff.maxMs);
+      if (!(error instanceof RetryJob))
+        log.warn({ err: error, jobId: row.id, kind: row.kind }, 'job failed; will retry');
       await rescheduleJob(db, row.id, workerId, delay, reason);
+      // Due before the next poll: look again then (only a hint; any process would pick it up at its poll).
+      if (delay < pollMs) setTimeout(poke, delay + 5).unref();
     } finally {
       clearInterval(heartbeat);
     }

@@ -28,8 +28,12 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('jobs_due_idx').on(table.runAt).where(sql`${table.doneAt} is null`),
-    index('jobs_group_idx').on(table.groupKey, table.id).where(sql`${table.doneAt} is null and ${table.groupKey} is not null`),
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null`),
+    index('jobs_group_idx')
+      .on(table.groupKey, table.id)
+      .where(sql`${table.doneAt} is null and ${table.groupKey} is not null`),
   ],
 );
 

@@ -8,6 +8,8 @@ import type { Db } from '../db/client';
 import { accounts } from '../modules/accounts/schema';
 import type { PasswordHasher } from '../modules/auth/passwords';
 import { users } from '../modules/users/schema';
+import type { Config } from '../config';
+import { seedDemoConversations } from './demo-conversations';
 import { DEMO_ACCOUNT_NAME, DEMO_LOGINS } from './demo-logins';
 
 export interface DemoSeed {
@@ -16,7 +18,8 @@ export interface DemoSeed {
   agentId: string;
 }
 
-export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<DemoSeed> {
+/** With `config` (its encryption key seals the WhatsApp token) the channel's demo data is added too. */
+export async function seedDemo(db: Db, passwords: PasswordHasher, config?: Pick<Config, 'encryptionKey'>): Promise<DemoSeed> {
   const [existingOwner] = await db.select().from(users).where(eq(users.email, DEMO_LOGINS.owner.email)).limit(1);
   const accountId =
     existingOwner?.accountId ??
@@ -43,5 +46,6 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<DemoS
 
   const ownerId = await ensureUser(DEMO_LOGINS.owner, 'owner');
   const agentId = await ensureUser(DEMO_LOGINS.agent, 'agent');
+  if (config) await seedDemoConversations(db, config, accountId);
   return { accountId, ownerId, agentId };
 }

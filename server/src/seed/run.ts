@@ -11,7 +11,7 @@ async function run() {
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
-    await seedDemo(database.db, createPasswordHasher(config.auth.passwordHashing));
+    await seedDemo(database.db, createPasswordHasher(config.auth.passwordHashing), config);
     console.log(`Demo account "${DEMO_ACCOUNT_NAME}" is ready (${database.kind}):`);
     for (const [role, login] of Object.entries(DEMO_LOGINS)) {
       console.log(`  ${role.padEnd(5)}  ${login.email} / ${login.password}`);

@@ -3,16 +3,25 @@
  * (GRAPH_API_BASE, app secret, verify token), an owner whose account is connected to the sandbox's seeded
  * number, and helpers for webhooks, sockets and waiting on asynchronous outcomes.
  */
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
+import { ensureConversation } from '../../src/modules/conversations/conversation-updates';
+import { messages } from '../../src/modules/conversations/schema';
 import { saveConnection } from '../../src/modules/whatsapp-connection/service';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
 
 export const APP_SECRET = 'channel-test-app-secret';
 export const VERIFY_TOKEN = 'channel-test-verify-token';
-export const SEEDED = { wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'sandbox-token-demo', display: '15550001000' };
+export const SEEDED = {
+  wabaId: '100000000000001',
+  phoneNumberId: '100000000000002',
+  token: 'sandbox-token-demo',
+  display: '15550001000',
+};
 
 export interface ChannelStack {
   server: TestServer;
@@ -21,7 +30,10 @@ export interface ChannelStack {
   token: string;
   close(): Promise<void>;
   /** POSTs a webhook body signed like Meta (unless told otherwise). */
-  postWebhook(payload: unknown, options?: { signature?: string | null; raw?: string }): Promise<{ status: number; body: any }>;
+  postWebhook(
+    payload: unknown,
+    options?: { signature?: string | null; raw?: string },
+  ): Promise<{ status: number; body: any }>;
   /** Calls the sandbox's control API. */
   control<T = any>(method: string, path: string, body?: unknown): Promise<T>;
   api<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
@@ -38,7 +50,11 @@ export interface StackOptions {
 
 export const nowSeconds = (offsetSeconds = 0) => String(Math.floor(Date.now() / 1000) + offsetSeconds);
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -73,7 +89,13 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
   if (!options.unconnected) {
     await saveConnection(
       { db: server.db, config: server.config },
-      { accountId: owner.accountId, wabaId: SEEDED.wabaId, phoneNumberId: SEEDED.phoneNumberId, token: SEEDED.token, displayPhoneNumber: SEEDED.display },
+      {
+        accountId: owner.accountId,
+        wabaId: SEEDED.wabaId,
+        phoneNumberId: SEEDED.phoneNumberId,
+        token: SEEDED.token,
+        displayPhoneNumber: SEEDED.display,
+      },
     );
   }
 
@@ -121,10 +143,16 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
       const sent = sandbox.inbound({ from: `+${phone}`, name, type: 'text', text } as never);
       const conversationId = await waitFor(async () => {
         const list = await api('GET', `/api/conversations?q=${phone}`);
-        const found = (list.body.list as Array<{ id: string; contact: { phone: string } }>).find((row) => row.contact.phone === phone);
+        const found = (list.body.list as Array<{ id: string; contact: { phone: string } }>).find(
+          (row) => row.contact.phone === phone,
+        );
         if (!found) return undefined;
         const detail = await api('GET', `/api/conversations/${found.id}`);
-        return (detail.body.messages as Array<{ content: { text?: string } }>).some((message) => message.content.text === text) ? found.id : undefined;
+        return (detail.body.messages as Array<{ content: { text?: string } }>).some(
+          (message) => message.content.text === text,
+        )
+          ? found.id
+          : undefined;
       }, `the customer's message "${text}"`);
       return { conversationId, wamid: sent.wamid };
     },
@@ -140,7 +168,12 @@ export interface SocketRecorder {
 
 /** A socket.io client that records every `message` event. */
 export async function recordSocket(server: TestServer, token: string): Promise<SocketRecorder> {
-  const socket = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = connect(server.url, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   const events: any[] = [];
   socket.on('message', (event: unknown) => events.push(event));
   await new Promise<void>((resolve, reject) => {
@@ -155,3 +188,34 @@ export async function recordSocket(server: TestServer, token: string): Promise<S
   };
 }
 
+/** Rows straight from the database, for checks the API cannot make (nothing stored, counts). */
+export async function storedMessages(stack: ChannelStack, where: { wamid?: string; conversationId?: string }) {
+  const conditions = [eq(messages.accountId, stack.owner.accountId)];
+  if (where.wamid) conditions.push(eq(messages.wamid, where.wamid));
+  if (where.conversationId) conditions.push(eq(messages.conversationId, where.conversationId));
+  return stack.server.db
+    .select()
+    .from(messages)
+    .where(and(...conditions));
+}
+
+/** An outgoing message already accepted by WhatsApp (wamid known), for status and reaction webhooks. */
+export async function insertSentMessage(stack: ChannelStack, phone: string, wamid: string, text = 'Our answer') {
+  return stack.server.db.transaction(async (tx) => {
+    const contact = await findOrCreateContactByPhone(tx as never, stack.owner.accountId, phone, null);
+    const conversation = await ensureConversation(tx, stack.owner.accountId, contact.id);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        accountId: stack.owner.accountId,
+        conversationId: conversation.id,
+        type: 'text',
+        direction: 'outgoing',
+        content: { text },
+        wamid,
+        status: 'sent',
+      })
+      .returning();
+    return row;
+  });
+}

@@ -45,7 +45,9 @@ export const whatsappWebhookModule: AppModule = {
 
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
 
       scope.get<{ Querystring: HandshakeQuery }>(WEBHOOK_PATH, access, async (request, reply) => {
         const query = request.query;

@@ -6,7 +6,10 @@
 import type { FastifyRequest } from 'fastify';
 import { describedError } from './described-error';
 import { detectAssetType, type DetectedType } from './file-types';
-import { fileTooLarge, fileTypeRefused, TOO_MANY_FILES } from './upload-limits';
+import { fileTooLarge, fileTypeRefused, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from './upload-limits';
+
+/** Given with each read, so they hold whoever registered the multipart parser and with what defaults. */
+export const UPLOAD_LIMITS = { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_FILE_BYTES, fields: 20, parts: 40 };
 
 export interface UploadedFile {
   fileName: string;
@@ -30,7 +33,7 @@ export async function readUploadedFiles(request: FastifyRequest): Promise<Upload
   const files: UploadedFile[] = [];
   let current = '';
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type !== 'file') continue;
       current = cleanFileName(part.filename);
       if (part.fieldname !== 'files') {

@@ -16,10 +16,9 @@ import type { AppModule } from '../../services';
 import { pageQuery } from '../contacts/paging';
 import { describedError, parseDescribed } from './described-error';
 import { FILE_TOKEN } from './file-urls';
-import { readUploadedFiles } from './read-upload';
+import { readUploadedFiles, UPLOAD_LIMITS } from './read-upload';
 import { sendStoredFile } from './serve-stored-file';
 import { createAssets, deleteAsset, findAssetByFileToken, listAssets, restoreAsset, updateAsset } from './service';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from './upload-limits';
 
 const MAX_DESCRIPTION = 1000;
 
@@ -49,9 +48,7 @@ export const assetsModule: AppModule = {
     // module's upload settings (and is skipped if the app already parses multipart).
     await app.register(async (uploads) => {
       if (!uploads.hasContentTypeParser('multipart/form-data')) {
-        await uploads.register(multipart, {
-          limits: { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_FILE_BYTES, fields: 20, parts: 40 },
-        });
+        await uploads.register(multipart, { limits: UPLOAD_LIMITS });
       }
       uploads.post('/api/account/assets', ownerRoute, async (request, reply) => {
         const { accountId } = requireAuth(request);

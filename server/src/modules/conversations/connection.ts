@@ -6,7 +6,8 @@ import { HttpError } from '../../http/errors';
 import { getConnection, type WhatsappConnection } from '../whatsapp-connection/service';
 import { channelTiming } from './timing';
 
-export const NOT_CONNECTED_MESSAGE = 'WhatsApp is not connected for this account: the owner connects it under Credential Setup.';
+export const NOT_CONNECTED_MESSAGE =
+  'WhatsApp is not connected for this account: the owner connects it under Credential Setup.';
 
 export interface ChannelDeps {
   db: Db;
@@ -14,7 +15,11 @@ export interface ChannelDeps {
 }
 
 export function graphClientFor(config: Config, connection: Pick<WhatsappConnection, 'token'>): GraphClient {
-  return createGraphClient({ baseUrl: config.whatsapp.graphApiBase, token: connection.token, timeoutMs: channelTiming.graphTimeoutMs });
+  return createGraphClient({
+    baseUrl: config.whatsapp.graphApiBase,
+    token: connection.token,
+    timeoutMs: channelTiming.graphTimeoutMs,
+  });
 }
 
 /** The usable connection, or null. */

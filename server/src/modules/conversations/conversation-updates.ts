@@ -21,7 +21,9 @@ export async function noteNewMessage(
       lastMessageIncoming: sql`case when ${conversations.lastMessageAt} is null or ${conversations.lastMessageAt} <= ${at} then ${message.incoming} else ${conversations.lastMessageIncoming} end`,
       lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at})`,
       ...(message.customerWroteAt
-        ? { lastIncomingAt: sql`greatest(${conversations.lastIncomingAt}, ${message.customerWroteAt.toISOString()}::timestamptz)` }
+        ? {
+            lastIncomingAt: sql`greatest(${conversations.lastIncomingAt}, ${message.customerWroteAt.toISOString()}::timestamptz)`,
+          }
         : {}),
       updatedAt: sql`now()`,
     })
@@ -33,7 +35,10 @@ export async function ensureConversation(tx: Tx, accountId: string, contactId: s
   const [row] = await tx
     .insert(conversations)
     .values({ accountId, contactId })
-    .onConflictDoUpdate({ target: [conversations.accountId, conversations.contactId], set: { updatedAt: sql`${conversations.updatedAt}` } })
+    .onConflictDoUpdate({
+      target: [conversations.accountId, conversations.contactId],
+      set: { updatedAt: sql`${conversations.updatedAt}` },
+    })
     .returning();
   return row;
 }

@@ -24,7 +24,9 @@ async function moveStatus(tx: Tx, where: ReturnType<typeof and>, update: Deliver
     .update(messages)
     .set({
       status: update.status,
-      ...(update.status === 'failed' ? { errorCode: update.error?.code ?? null, errorTitle: update.error?.title ?? 'Not delivered' } : {}),
+      ...(update.status === 'failed'
+        ? { errorCode: update.error?.code ?? null, errorTitle: update.error?.title ?? 'Not delivered' }
+        : {}),
       updatedAt: sql`clock_timestamp()`,
     })
     .where(and(where, eq(messages.direction, 'outgoing'), inArray(messages.status, statusesThatMoveTo(update.status))))
@@ -33,7 +35,12 @@ async function moveStatus(tx: Tx, where: ReturnType<typeof and>, update: Deliver
 }
 
 /** A status webhook: applied, ignored (stale or duplicate), or parked until the wamid is known. */
-export async function applyDeliveryStatus(tx: Tx, accountId: string, wamid: string, update: DeliveryUpdate): Promise<string | null> {
+export async function applyDeliveryStatus(
+  tx: Tx,
+  accountId: string,
+  wamid: string,
+  update: DeliveryUpdate,
+): Promise<string | null> {
   await lockWamid(tx, accountId, wamid);
   const byWamid = and(eq(messages.accountId, accountId), eq(messages.wamid, wamid));
   const changed = await moveStatus(tx, byWamid, update);
@@ -70,11 +77,15 @@ export async function recordAcceptedSend(tx: Tx, accountId: string, messageId: s
   for (const status of parked) {
     await moveStatus(tx, eq(messages.id, messageId), {
       status: status.status,
-      ...(status.errorCode || status.errorTitle ? { error: { code: status.errorCode ?? '', title: status.errorTitle ?? 'Not delivered' } } : {}),
+      ...(status.errorCode || status.errorTitle
+        ? { error: { code: status.errorCode ?? '', title: status.errorTitle ?? 'Not delivered' } }
+        : {}),
     });
   }
   if (parked.length > 0) {
-    await tx.delete(pendingStatuses).where(and(eq(pendingStatuses.accountId, accountId), eq(pendingStatuses.wamid, wamid)));
+    await tx
+      .delete(pendingStatuses)
+      .where(and(eq(pendingStatuses.accountId, accountId), eq(pendingStatuses.wamid, wamid)));
   }
 }
 

@@ -19,7 +19,11 @@ export interface MessageEvent {
   conversation: ConversationView;
 }
 
-export async function loadMessageEvent(db: Db, links: MediaLinkSigner, messageId: string): Promise<{ accountId: string; event: MessageEvent } | null> {
+export async function loadMessageEvent(
+  db: Db,
+  links: MediaLinkSigner,
+  messageId: string,
+): Promise<{ accountId: string; event: MessageEvent } | null> {
   const [row] = await db
     .select({ message: messages, conversation: conversations, contact: contacts })
     .from(messages)
@@ -44,7 +48,12 @@ export interface MessageEvents {
   emit(...messageIds: string[]): Promise<void>;
 }
 
-export function createMessageEvents(db: Db, realtime: Realtime, links: MediaLinkSigner, log: FastifyBaseLogger): MessageEvents {
+export function createMessageEvents(
+  db: Db,
+  realtime: Realtime,
+  links: MediaLinkSigner,
+  log: FastifyBaseLogger,
+): MessageEvents {
   return {
     async emit(...messageIds) {
       for (const messageId of new Set(messageIds)) {

@@ -45,9 +45,17 @@ export function storedContentOf(event: InboundMessageEvent): StoredContent {
     case 'interactive': {
       const reply = c.interactive;
       if (reply?.type === 'nfm_reply') {
-        content.interactive = { type: 'nfm_reply', answers: reply.answers ?? {}, ...(reply.flowToken !== undefined ? { flowToken: reply.flowToken } : {}) };
+        content.interactive = {
+          type: 'nfm_reply',
+          answers: reply.answers ?? {},
+          ...(reply.flowToken !== undefined ? { flowToken: reply.flowToken } : {}),
+        };
       } else if (reply) {
-        const tapped = { id: reply.id, title: reply.title, ...(reply.description ? { description: reply.description } : {}) };
+        const tapped = {
+          id: reply.id,
+          title: reply.title,
+          ...(reply.description ? { description: reply.description } : {}),
+        };
         content.interactive = { type: reply.type, [reply.type]: tapped };
         if (reply.title) content.text = reply.title;
       }
@@ -98,7 +106,12 @@ export interface StoredInbound {
 }
 
 /** Stores one incoming message (not a reaction); null when it was already stored. */
-export async function storeInboundMessage(db: Db, jobs: JobRunner, accountId: string, event: InboundMessageEvent): Promise<StoredInbound | null> {
+export async function storeInboundMessage(
+  db: Db,
+  jobs: JobRunner,
+  accountId: string,
+  event: InboundMessageEvent,
+): Promise<StoredInbound | null> {
   return db.transaction(async (tx) => {
     const contact = await findOrCreateContactByPhone(tx as unknown as Db, accountId, event.from, event.profileName);
     const conversation = await ensureConversation(tx, accountId, contact.id);
@@ -152,8 +165,14 @@ export async function applyReaction(db: Db, accountId: string, event: InboundMes
     const at = event.timestamp.toISOString();
     const current = target.reactions.find((existing) => existing.from === event.from);
     if (current && (current.at > at || (current.at === at && current.emoji === reaction.emoji))) return null;
-    const next: StoredReaction[] = [...target.reactions.filter((existing) => existing.from !== event.from), { from: event.from, emoji: reaction.emoji, at }];
-    await tx.update(messages).set({ reactions: next, updatedAt: sql`clock_timestamp()` }).where(eq(messages.id, target.id));
+    const next: StoredReaction[] = [
+      ...target.reactions.filter((existing) => existing.from !== event.from),
+      { from: event.from, emoji: reaction.emoji, at },
+    ];
+    await tx
+      .update(messages)
+      .set({ reactions: next, updatedAt: sql`clock_timestamp()` })
+      .where(eq(messages.id, target.id));
     return target.id;
   });
 }

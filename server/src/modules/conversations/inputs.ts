@@ -4,10 +4,16 @@ import { badRequest } from '../../http/errors';
 import { CONVERSATION_STATUSES } from './schema';
 
 const optionalText = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).optional());
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().max(max).optional(),
+  );
 
 const boundedInt = (fallback: number, max: number) =>
-  z.preprocess((value) => (value === undefined || value === '' ? fallback : Number(value)), z.number().int().min(1).max(max));
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? fallback : Number(value)),
+    z.number().int().min(1).max(max),
+  );
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -47,14 +53,21 @@ export const detailQuery = z.object({
 
 export const statusBody = z.object({ status: z.enum(CONVERSATION_STATUSES) });
 
-const replyTo = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().trim().max(64).optional());
+const replyTo = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.string().trim().max(64).optional(),
+);
 
 /** WhatsApp: text bodies up to 4096 characters, captions up to 1024. */
 export const MAX_TEXT_BODY = 4096;
 export const MAX_CAPTION = 1024;
 
 export const textBody = z.object({
-  text: z.string().trim().min(1, 'Text is required').max(MAX_TEXT_BODY, `Text is too long (at most ${MAX_TEXT_BODY} characters)`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Text is required')
+    .max(MAX_TEXT_BODY, `Text is too long (at most ${MAX_TEXT_BODY} characters)`),
   replyTo,
 });
 
@@ -62,7 +75,10 @@ const coordinate = (label: string, limit: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a number`) })
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a number`,
+      })
       .min(-limit, `${label} must be between -${limit} and ${limit}`)
       .max(limit, `${label} must be between -${limit} and ${limit}`),
   );
@@ -76,8 +92,18 @@ export const locationBody = z.object({
 });
 
 export const templateBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(512).regex(/^[a-z0-9_]+$/, 'Name must be a template name (lower-case letters, digits and _)'),
-  language: z.string().trim().min(1, 'Language is required').max(15).regex(/^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?$/, 'Language must be a language code such as en_US'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(512)
+    .regex(/^[a-z0-9_]+$/, 'Name must be a template name (lower-case letters, digits and _)'),
+  language: z
+    .string()
+    .trim()
+    .min(1, 'Language is required')
+    .max(15)
+    .regex(/^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?$/, 'Language must be a language code such as en_US'),
   replyTo,
 });
 

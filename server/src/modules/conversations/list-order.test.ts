@@ -2,7 +2,11 @@ import { HttpError } from '../../http/errors';
 import { compareListPositions, decodeListCursor, encodeListCursor, type ListPosition } from './list-order';
 
 const at = (iso: string) => new Date(iso);
-const row = (id: string, incoming: boolean, iso: string): ListPosition => ({ id, lastMessageIncoming: incoming, lastMessageAt: at(iso) });
+const row = (id: string, incoming: boolean, iso: string): ListPosition => ({
+  id,
+  lastMessageIncoming: incoming,
+  lastMessageAt: at(iso),
+});
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe('inbox list order', () => {
@@ -29,7 +33,11 @@ describe('inbox list order', () => {
   });
 
   it('refuses a cursor it did not make with a 400', () => {
-    for (const bad of ['nonsense', Buffer.from('[1,"x","y"]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+    for (const bad of [
+      'nonsense',
+      Buffer.from('[1,"x","y"]').toString('base64url'),
+      Buffer.from('{}').toString('base64url'),
+    ]) {
       expect(() => decodeListCursor(bad)).toThrow(HttpError);
     }
   });

@@ -37,7 +37,13 @@ export function decodeListCursor(cursor: string): ListPosition {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
   const [incoming, at, id] = parsed as unknown[];
   const time = typeof at === 'string' ? new Date(at) : null;
-  if ((incoming !== 0 && incoming !== 1) || !time || Number.isNaN(time.getTime()) || typeof id !== 'string' || !UUID.test(id)) {
+  if (
+    (incoming !== 0 && incoming !== 1) ||
+    !time ||
+    Number.isNaN(time.getTime()) ||
+    typeof id !== 'string' ||
+    !UUID.test(id)
+  ) {
     throw invalid();
   }
   return { lastMessageIncoming: incoming === 1, lastMessageAt: time, id };

@@ -39,11 +39,19 @@ const EXTENSIONS: Record<string, string> = {
 
 export const extensionFor = (mimeType: string) => EXTENSIONS[mimeType.split(';')[0].trim().toLowerCase()] ?? '';
 
-export function createMediaDownloadJob({ db, config, storage, events }: MediaDownloadDeps): JobDefinition<{ messageId: string }> {
+export function createMediaDownloadJob({
+  db,
+  config,
+  storage,
+  events,
+}: MediaDownloadDeps): JobDefinition<{ messageId: string }> {
   const markUnavailable = async (messageId: string) => {
     await db
       .update(messages)
-      .set({ content: sql`${messages.content} || '{"mediaUnavailable": true}'::jsonb`, updatedAt: sql`clock_timestamp()` })
+      .set({
+        content: sql`${messages.content} || '{"mediaUnavailable": true}'::jsonb`,
+        updatedAt: sql`clock_timestamp()`,
+      })
       .where(eq(messages.id, messageId));
     await events.emit(messageId);
   };
@@ -64,7 +72,12 @@ export function createMediaDownloadJob({ db, config, storage, events }: MediaDow
         file = await graph.downloadMedia(info.url);
       } catch (error) {
         // Unknown or expired media ids never come back: stop retrying and say so.
-        if (error instanceof GraphError && error.kind === 'permanent' && error.httpStatus !== 401 && error.httpStatus !== 403) {
+        if (
+          error instanceof GraphError &&
+          error.kind === 'permanent' &&
+          error.httpStatus !== 401 &&
+          error.httpStatus !== 403
+        ) {
           return markUnavailable(message.id);
         }
         throw error;

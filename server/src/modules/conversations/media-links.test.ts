@@ -4,7 +4,11 @@ const ID = '3f2b6c1e-8d7a-4b5c-9e0f-1a2b3c4d5e6f';
 
 function parts(url: string) {
   const parsed = new URL(url, 'http://x');
-  return { path: parsed.pathname, expires: parsed.searchParams.get('expires') ?? undefined, signature: parsed.searchParams.get('signature') ?? undefined };
+  return {
+    path: parsed.pathname,
+    expires: parsed.searchParams.get('expires') ?? undefined,
+    signature: parsed.searchParams.get('signature') ?? undefined,
+  };
 }
 
 describe('signed media links', () => {

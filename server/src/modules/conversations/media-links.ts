@@ -16,7 +16,8 @@ export interface MediaLinkSigner {
 
 export function createMediaLinkSigner(secret: string): MediaLinkSigner {
   const key = createHmac('sha256', secret).update('parley:message-media-links').digest();
-  const sign = (messageId: string, expires: number) => createHmac('sha256', key).update(`${messageId}:${expires}`).digest('hex');
+  const sign = (messageId: string, expires: number) =>
+    createHmac('sha256', key).update(`${messageId}:${expires}`).digest('hex');
   return {
     url(messageId, now = new Date()) {
       const seconds = Math.floor(now.getTime() / 1000) + LIFETIME_S;

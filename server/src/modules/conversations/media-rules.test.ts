@@ -13,16 +13,34 @@ describe('WhatsApp media rules', () => {
   });
 
   it('enforces the per-kind size limit with a 413 naming the limit', () => {
-    expect(checkWhatsAppMedia({ mimeType: 'image/png', size: 5 * MB, fileName: 'a.png' })).toEqual({ ok: true, kind: 'image' });
+    expect(checkWhatsAppMedia({ mimeType: 'image/png', size: 5 * MB, fileName: 'a.png' })).toEqual({
+      ok: true,
+      kind: 'image',
+    });
     const tooBig = checkWhatsAppMedia({ mimeType: 'image/png', size: 5 * MB + 1, fileName: 'a.png' });
-    expect(tooBig).toEqual({ ok: false, status: 413, message: '“a.png” is too large for WhatsApp: images can be at most 5 MB.' });
-    expect(checkWhatsAppMedia({ mimeType: 'video/mp4', size: 17 * MB, fileName: 'v.mp4' })).toMatchObject({ ok: false, status: 413 });
-    expect(checkWhatsAppMedia({ mimeType: 'application/pdf', size: 20 * MB, fileName: 'd.pdf' })).toEqual({ ok: true, kind: 'document' });
+    expect(tooBig).toEqual({
+      ok: false,
+      status: 413,
+      message: '“a.png” is too large for WhatsApp: images can be at most 5 MB.',
+    });
+    expect(checkWhatsAppMedia({ mimeType: 'video/mp4', size: 17 * MB, fileName: 'v.mp4' })).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    expect(checkWhatsAppMedia({ mimeType: 'application/pdf', size: 20 * MB, fileName: 'd.pdf' })).toEqual({
+      ok: true,
+      kind: 'document',
+    });
   });
 
   it('lets animated stickers be bigger than static ones', () => {
-    expect(checkWhatsAppMedia({ mimeType: 'image/webp', size: 200 * 1024, fileName: 's.webp' })).toMatchObject({ ok: false, status: 413 });
-    expect(checkWhatsAppMedia({ mimeType: 'image/webp', size: 200 * 1024, fileName: 's.webp', animated: true })).toEqual({ ok: true, kind: 'sticker' });
+    expect(checkWhatsAppMedia({ mimeType: 'image/webp', size: 200 * 1024, fileName: 's.webp' })).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    expect(
+      checkWhatsAppMedia({ mimeType: 'image/webp', size: 200 * 1024, fileName: 's.webp', animated: true }),
+    ).toEqual({ ok: true, kind: 'sticker' });
   });
 
   it('refuses types WhatsApp does not carry with a 415 listing what it accepts', () => {

@@ -27,7 +27,11 @@ interface KindRule {
 export const WHATSAPP_MEDIA_RULES: Record<WhatsAppMediaKind, KindRule> = {
   image: { types: ['image/jpeg', 'image/png'], maxBytes: 5 * MB, plural: 'images' },
   video: { types: ['video/mp4', 'video/3gpp'], maxBytes: 16 * MB, plural: 'videos' },
-  audio: { types: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'], maxBytes: 16 * MB, plural: 'audio files' },
+  audio: {
+    types: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'],
+    maxBytes: 16 * MB,
+    plural: 'audio files',
+  },
   document: { types: DOCUMENT_TYPES, maxBytes: 100 * MB, plural: 'documents' },
   sticker: { types: ['image/webp'], maxBytes: 100 * 1024, plural: 'stickers' },
 };
@@ -56,21 +60,32 @@ export function isAnimatedWebp(bytes: Buffer): boolean {
 
 const formatSize = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`);
 
-export type MediaVerdict =
-  | { ok: true; kind: WhatsAppMediaKind }
-  | { ok: false; status: 413 | 415; message: string };
+export type MediaVerdict = { ok: true; kind: WhatsAppMediaKind } | { ok: false; status: 413 | 415; message: string };
 
 /** Whether WhatsApp can carry this file, and as what; otherwise the 413/415 answer to give. */
-export function checkWhatsAppMedia(file: { mimeType: string; size: number; fileName: string; animated?: boolean }): MediaVerdict {
+export function checkWhatsAppMedia(file: {
+  mimeType: string;
+  size: number;
+  fileName: string;
+  animated?: boolean;
+}): MediaVerdict {
   const kind = mediaKindOf(file.mimeType);
   if (!kind) {
-    return { ok: false, status: 415, message: `WhatsApp cannot send “${file.fileName}” (${file.mimeType}). ${UNSUPPORTED_MEDIA_HINT}` };
+    return {
+      ok: false,
+      status: 415,
+      message: `WhatsApp cannot send “${file.fileName}” (${file.mimeType}). ${UNSUPPORTED_MEDIA_HINT}`,
+    };
   }
   const rule = WHATSAPP_MEDIA_RULES[kind];
   const limit = kind === 'sticker' && file.animated ? ANIMATED_STICKER_MAX_BYTES : rule.maxBytes;
   if (file.size > limit) {
     const what = kind === 'sticker' && file.animated ? 'animated stickers' : rule.plural;
-    return { ok: false, status: 413, message: `“${file.fileName}” is too large for WhatsApp: ${what} can be at most ${formatSize(limit)}.` };
+    return {
+      ok: false,
+      status: 413,
+      message: `“${file.fileName}” is too large for WhatsApp: ${what} can be at most ${formatSize(limit)}.`,
+    };
   }
   if (file.size === 0) return { ok: false, status: 415, message: `“${file.fileName}” is empty.` };
   return { ok: true, kind };

@@ -65,7 +65,12 @@ export async function createOutgoingMessage(
 }
 
 /** A failed outgoing message back to pending with a new send job; null unless it was failed. */
-export async function queueRetry(db: Db, jobs: JobRunner, accountId: string, message: MessageRow): Promise<MessageRow | null> {
+export async function queueRetry(
+  db: Db,
+  jobs: JobRunner,
+  accountId: string,
+  message: MessageRow,
+): Promise<MessageRow | null> {
   const row = await db.transaction(async (tx) => {
     const [reset] = await tx
       .update(messages)
@@ -79,7 +84,14 @@ export async function queueRetry(db: Db, jobs: JobRunner, accountId: string, mes
         mediaId: null,
         updatedAt: sql`clock_timestamp()`,
       })
-      .where(and(eq(messages.id, message.id), eq(messages.accountId, accountId), eq(messages.direction, 'outgoing'), eq(messages.status, 'failed')))
+      .where(
+        and(
+          eq(messages.id, message.id),
+          eq(messages.accountId, accountId),
+          eq(messages.direction, 'outgoing'),
+          eq(messages.status, 'failed'),
+        ),
+      )
       .returning();
     if (!reset) return null;
     await jobs.enqueue(tx, sendJob(reset.id, reset.conversationId));
@@ -96,17 +108,32 @@ export const isMediaType = (type: string): type is MediaKind => MEDIA_KINDS.has(
 const hasLink = (text: string) => /https?:\/\/\S/i.test(text);
 
 /** The Graph API body for a stored outgoing message (`mediaId`: the uploaded file, for media types). */
-export function buildOutboundPayload(message: MessageRow, to: string, quotedWamid: string | null, mediaId: string | null): OutboundPayload {
+export function buildOutboundPayload(
+  message: MessageRow,
+  to: string,
+  quotedWamid: string | null,
+  mediaId: string | null,
+): OutboundPayload {
   const reply = quotedWamid ? { replyTo: quotedWamid } : {};
   const content = message.content;
-  if (message.type === 'text') return textMessage(to, content.text ?? '', { ...reply, previewUrl: hasLink(content.text ?? '') });
+  if (message.type === 'text')
+    return textMessage(to, content.text ?? '', { ...reply, previewUrl: hasLink(content.text ?? '') });
   if (isMediaType(message.type)) {
     if (!mediaId) throw new Error('media message without an uploaded media id');
-    return mediaMessage(to, message.type, { id: mediaId }, { ...reply, caption: content.caption, fileName: content.fileName });
+    return mediaMessage(
+      to,
+      message.type,
+      { id: mediaId },
+      { ...reply, caption: content.caption, fileName: content.fileName },
+    );
   }
   if (message.type === 'location' && content.location) {
     const { latitude, longitude, name, address } = content.location;
-    return locationMessage(to, { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) }, reply);
+    return locationMessage(
+      to,
+      { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) },
+      reply,
+    );
   }
   if (message.type === 'template' && content.template) {
     const payload = templateMessage(to, content.template.name, content.template.language);

@@ -28,7 +28,12 @@ function contactMatches(q: string | undefined, customer: string | undefined): SQ
   const conditions: SQL[] = [];
   if (q) {
     const pattern = containing(q);
-    const options = [ilike(contacts.name, pattern), ilike(contacts.profileName, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern)];
+    const options = [
+      ilike(contacts.name, pattern),
+      ilike(contacts.profileName, pattern),
+      ilike(contacts.email, pattern),
+      ilike(contacts.phone, pattern),
+    ];
     // "+1 (555) 010" finds the phone 1555010…: phones are stored as digits.
     const digits = q.replace(/\D/g, '');
     if (digits && /^[\d\s()+.-]+$/.test(q) && digits !== q) options.push(ilike(contacts.phone, containing(digits)));
@@ -55,7 +60,10 @@ export async function listConversations(
     conditions.push(
       inArray(
         conversations.contactId,
-        db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.accountId, accountId), matching)),
+        db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(and(eq(contacts.accountId, accountId), matching)),
       ),
     );
   }
@@ -85,7 +93,11 @@ export async function listConversations(
     list: page.map((row) => toConversationView(row.conversation, row.contact, now)),
     nextCursor:
       rows.length > filters.limit && last?.lastMessageAt && last.lastMessageIncoming !== null
-        ? encodeListCursor({ lastMessageIncoming: last.lastMessageIncoming, lastMessageAt: last.lastMessageAt, id: last.id })
+        ? encodeListCursor({
+            lastMessageIncoming: last.lastMessageIncoming,
+            lastMessageAt: last.lastMessageAt,
+            id: last.id,
+          })
         : null,
   };
 }
@@ -93,7 +105,11 @@ export async function listConversations(
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 /** The account's conversation with its contact; 404 for any other id. */
-export async function getConversation(db: Db | Tx, accountId: string, id: string): Promise<{ conversation: ConversationRow; contact: ContactRow }> {
+export async function getConversation(
+  db: Db | Tx,
+  accountId: string,
+  id: string,
+): Promise<{ conversation: ConversationRow; contact: ContactRow }> {
   if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
   const [row] = await db
     .select({ conversation: conversations, contact: contacts })
@@ -124,7 +140,9 @@ export async function getConversationDetail(
           .limit(1)
       : [];
     if (!anchor) throw badRequest('Before must be the id of a message of this conversation');
-    conditions.push(sql`(${messages.createdAt}, ${messages.id}) < (${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`);
+    conditions.push(
+      sql`(${messages.createdAt}, ${messages.id}) < (${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`,
+    );
   }
   const rows = await db
     .select()
@@ -142,13 +160,24 @@ export async function getConversationDetail(
 }
 
 /** A message of the account's conversation; 404 otherwise. */
-export async function getMessageOf(db: Db | Tx, accountId: string, conversationId: string, messageId: string): Promise<MessageRow> {
+export async function getMessageOf(
+  db: Db | Tx,
+  accountId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<MessageRow> {
   const message = isUuid(messageId)
     ? (
         await db
           .select()
           .from(messages)
-          .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), eq(messages.accountId, accountId)))
+          .where(
+            and(
+              eq(messages.id, messageId),
+              eq(messages.conversationId, conversationId),
+              eq(messages.accountId, accountId),
+            ),
+          )
           .limit(1)
       )[0]
     : undefined;

@@ -40,7 +40,10 @@ export async function readMediaUpload(request: FastifyRequest): Promise<MediaUpl
     }
   } catch (error) {
     if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `“${current}” is too large for WhatsApp: files can be at most ${LARGEST_MEDIA_BYTES / (1024 * 1024)} MB (documents), less for other kinds.`);
+      throw new HttpError(
+        413,
+        `“${current}” is too large for WhatsApp: files can be at most ${LARGEST_MEDIA_BYTES / (1024 * 1024)} MB (documents), less for other kinds.`,
+      );
     }
     if (['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'].includes(errorCode(error) ?? '')) {
       throw new HttpError(400, 'Send one file with at most a caption and a replyTo field');
@@ -49,7 +52,8 @@ export async function readMediaUpload(request: FastifyRequest): Promise<MediaUpl
   }
   if (!file) throw new HttpError(400, 'Choose a file to send (field "file")');
   const caption = fields.caption?.trim();
-  if (caption && [...caption].length > MAX_CAPTION) throw new HttpError(400, `Caption is too long (at most ${MAX_CAPTION} characters)`);
+  if (caption && [...caption].length > MAX_CAPTION)
+    throw new HttpError(400, `Caption is too long (at most ${MAX_CAPTION} characters)`);
   const detected = detectAssetType(file.bytes, file.fileName);
   const mimeType = detected?.mimeType ?? 'application/octet-stream';
   const verdict = checkWhatsAppMedia({

@@ -125,8 +125,12 @@ export const messages = pgTable(
      */
     sendingAt: ms('sending_at'),
     // clock_timestamp(): each message of a webhook batch gets its own time, so they keep their order.
-    createdAt: ms('created_at').notNull().default(sql`clock_timestamp()`),
-    updatedAt: ms('updated_at').notNull().default(sql`clock_timestamp()`),
+    createdAt: ms('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    updatedAt: ms('updated_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
     uniqueIndex('messages_account_wamid_unique').on(table.accountId, table.wamid),
@@ -151,7 +155,10 @@ export const pendingStatuses = pgTable(
     errorTitle: text('error_title'),
     receivedAt: ms('received_at').notNull().defaultNow(),
   },
-  (table) => [index('message_pending_statuses_wamid_idx').on(table.accountId, table.wamid), index('message_pending_statuses_received_idx').on(table.receivedAt)],
+  (table) => [
+    index('message_pending_statuses_wamid_idx').on(table.accountId, table.wamid),
+    index('message_pending_statuses_received_idx').on(table.receivedAt),
+  ],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;

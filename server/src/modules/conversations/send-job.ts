@@ -43,7 +43,8 @@ export const SEND_FAILURES = {
   },
   timeout: {
     code: 'timeout',
-    title: 'WhatsApp did not answer in time, so it is unknown whether it received this message. Retry to send it again.',
+    title:
+      'WhatsApp did not answer in time, so it is unknown whether it received this message. Retry to send it again.',
   },
   notConnected: { code: 'not_connected', title: NOT_CONNECTED_MESSAGE },
 } as const;
@@ -56,17 +57,15 @@ async function readStored(storage: Storage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Meta's code and title (or the HTTP status / our reason when there is no code). */
+const UNKNOWN_OUTCOME = 'It is unknown whether WhatsApp received this message: retry to send it again.';
+
+/** Meta's code and title (or the HTTP status / our reason when there is no code); ambiguous ones say so. */
 export function failureOf(error: GraphError): Failure {
-  if (error.code !== null) return { code: String(error.code), title: error.title };
   if (error.httpStatus === null && /timed out/i.test(error.title)) return SEND_FAILURES.timeout;
-  if (error.kind === 'ambiguous') {
-    return {
-      code: error.httpStatus !== null ? String(error.httpStatus) : 'connection',
-      title: `${error.title}. It is unknown whether WhatsApp received this message. Retry to send it again.`,
-    };
-  }
-  return { code: error.httpStatus !== null ? String(error.httpStatus) : 'error', title: error.title };
+  const code =
+    error.code !== null ? String(error.code) : error.httpStatus !== null ? String(error.httpStatus) : 'connection';
+  const title = error.title.replace(/\.?$/, '');
+  return { code, title: error.kind === 'ambiguous' ? `${title}. ${UNKNOWN_OUTCOME}` : error.title };
 }
 
 export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: string }> {
@@ -93,7 +92,11 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
 
   const quotedWamid = async (message: MessageRow) => {
     if (!message.replyToId) return null;
-    const [quoted] = await db.select({ wamid: messages.wamid }).from(messages).where(eq(messages.id, message.replyToId)).limit(1);
+    const [quoted] = await db
+      .select({ wamid: messages.wamid })
+      .from(messages)
+      .where(eq(messages.id, message.replyToId))
+      .limit(1);
     return quoted?.wamid ?? null;
   };
 
@@ -110,7 +113,8 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
 
     let mediaId = message.mediaId;
     if (isMediaType(message.type) && !mediaId) {
-      if (!message.storageKey) return fail(message.id, { code: 'no_file', title: 'The file of this message is missing' });
+      if (!message.storageKey)
+        return fail(message.id, { code: 'no_file', title: 'The file of this message is missing' });
       try {
         const data = await readStored(storage, message.storageKey);
         const uploaded = await graph.uploadMedia(connection.phoneNumberId, {
@@ -122,7 +126,13 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
       } catch (error) {
         // An upload that may or may not have happened is harmless to repeat: only a refusal is final.
         if (error instanceof GraphError && error.kind === 'permanent') return fail(message.id, failureOf(error));
-        if (job.isLastAttempt) return fail(message.id, error instanceof GraphError ? failureOf(error) : { code: 'upload', title: 'The file could not be uploaded to WhatsApp' });
+        if (job.isLastAttempt)
+          return fail(
+            message.id,
+            error instanceof GraphError
+              ? failureOf(error)
+              : { code: 'upload', title: 'The file could not be uploaded to WhatsApp' },
+          );
         throw new RetryJob(`media upload failed: ${(error as Error).message}`);
       }
       await db.update(messages).set({ mediaId }).where(eq(messages.id, message.id));
@@ -133,7 +143,14 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
     const [marked] = await db
       .update(messages)
       .set({ sendingAt: sql`clock_timestamp()` })
-      .where(and(eq(messages.id, message.id), eq(messages.status, 'pending'), isNull(messages.sendingAt), isNull(messages.wamid)))
+      .where(
+        and(
+          eq(messages.id, message.id),
+          eq(messages.status, 'pending'),
+          isNull(messages.sendingAt),
+          isNull(messages.wamid),
+        ),
+      )
       .returning({ id: messages.id });
     if (!marked) return;
 
@@ -141,13 +158,18 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
     try {
       wamid = (await graph.sendMessage(connection.phoneNumberId, payload)).wamid;
     } catch (error) {
-      if (!(error instanceof GraphError)) return fail(message.id, { code: 'error', title: `Sending failed unexpectedly: ${(error as Error).message}` });
+      if (!(error instanceof GraphError))
+        return fail(message.id, { code: 'error', title: `Sending failed unexpectedly: ${(error as Error).message}` });
       if (error.kind === 'retryable') {
         // Certainly not sent: clear the mark so the next run may send.
         await db.update(messages).set({ sendingAt: null }).where(eq(messages.id, message.id));
         if (job.isLastAttempt) return fail(message.id, failureOf(error));
-        const retryAfterMs = error.extra.retryAfterSeconds !== undefined ? error.extra.retryAfterSeconds * 1000 : undefined;
-        const delay = Math.max(retryAfterMs ?? 0, backoffDelay(job.attempts, channelTiming.sendBackoff.baseMs, channelTiming.sendBackoff.maxMs));
+        const retryAfterMs =
+          error.extra.retryAfterSeconds !== undefined ? error.extra.retryAfterSeconds * 1000 : undefined;
+        const delay = Math.max(
+          retryAfterMs ?? 0,
+          backoffDelay(job.attempts, channelTiming.sendBackoff.baseMs, channelTiming.sendBackoff.maxMs),
+        );
         log.info({ messageId: message.id, code: error.code, delay }, 'send refused for now; will retry');
         throw new RetryJob(error.message, delay);
       }
@@ -165,7 +187,9 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
       if (!loaded || loaded.message.status !== 'pending' || loaded.message.wamid) return;
       await fail(
         loaded.message.id,
-        loaded.message.sendingAt ? SEND_FAILURES.interrupted : { code: 'not_sent', title: `The message could not be sent: ${reason}` },
+        loaded.message.sendingAt
+          ? SEND_FAILURES.interrupted
+          : { code: 'not_sent', title: `The message could not be sent: ${reason}` },
       );
     },
   };

@@ -13,10 +13,18 @@ export interface TemplateView {
 export async function listApprovedTemplates(deps: ChannelDeps, accountId: string): Promise<TemplateView[]> {
   const connection = await requireConnection(deps, accountId);
   try {
-    const templates = await graphClientFor(deps.config, connection).listTemplates(connection.wabaId, { status: 'APPROVED', limit: 100 });
+    const templates = await graphClientFor(deps.config, connection).listTemplates(connection.wabaId, {
+      status: 'APPROVED',
+      limit: 100,
+    });
     return templates
       .filter((template) => template.status === 'APPROVED')
-      .map((template) => ({ name: template.name, language: template.language, category: template.category, components: template.components }))
+      .map((template) => ({
+        name: template.name,
+        language: template.language,
+        category: template.category,
+        components: template.components,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
   } catch (error) {
     if (error instanceof GraphError) throw new HttpError(502, `WhatsApp did not give the templates: ${error.title}`);

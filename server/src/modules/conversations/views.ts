@@ -18,7 +18,14 @@
 import type { ContactRow } from '../contacts/schema';
 import { toContactView, type ContactView } from '../contacts/service';
 import type { MediaLinkSigner } from './media-links';
-import type { ConversationRow, ConversationStatus, DeliveryStatus, MessageDirection, MessageRow, StoredContent } from './schema';
+import type {
+  ConversationRow,
+  ConversationStatus,
+  DeliveryStatus,
+  MessageDirection,
+  MessageRow,
+  StoredContent,
+} from './schema';
 import { canSendFreeForm } from './window';
 
 export interface MessageView {
@@ -53,7 +60,8 @@ export interface ConversationDetailView extends ConversationView {
 }
 
 /** Meta's numeric codes as numbers; our own reasons ('timeout', 'interrupted', …) as strings. */
-const errorCodeView = (code: string | null): number | string => (code && /^\d+$/.test(code) ? Number(code) : (code ?? ''));
+const errorCodeView = (code: string | null): number | string =>
+  code && /^\d+$/.test(code) ? Number(code) : (code ?? '');
 
 export function toMessageView(row: MessageRow, links: MediaLinkSigner, now = new Date()): MessageView {
   const { sha256: _sha256, ...content } = row.content ?? {};
@@ -65,8 +73,13 @@ export function toMessageView(row: MessageRow, links: MediaLinkSigner, now = new
     content: row.storageKey ? { ...content, url: links.url(row.id, now) } : content,
     replyTo: row.replyToId,
     ...(row.status ? { status: row.status } : {}),
-    error: row.errorCode || row.errorTitle ? { code: errorCodeView(row.errorCode), title: row.errorTitle ?? 'Not delivered' } : null,
-    reactions: (row.reactions ?? []).filter((reaction) => reaction.emoji).map((reaction) => ({ emoji: reaction.emoji as string, from: reaction.from })),
+    error:
+      row.errorCode || row.errorTitle
+        ? { code: errorCodeView(row.errorCode), title: row.errorTitle ?? 'Not delivered' }
+        : null,
+    reactions: (row.reactions ?? [])
+      .filter((reaction) => reaction.emoji)
+      .map((reaction) => ({ emoji: reaction.emoji as string, from: reaction.from })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

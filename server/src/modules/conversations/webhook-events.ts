@@ -43,7 +43,10 @@ export async function handleWebhookEvents(deps: WebhookDeps, events: WebhookEven
       const accountId = await accountFor(event.phoneNumberId);
       if (!accountId) {
         outcome.ignored += 1;
-        log.info({ phoneNumberId: event.phoneNumberId, kind: event.kind }, 'webhook event for a phone number no account has: ignored');
+        log.info(
+          { phoneNumberId: event.phoneNumberId, kind: event.kind },
+          'webhook event for a phone number no account has: ignored',
+        );
         continue;
       }
       if (event.kind === 'message' && event.type === 'reaction') {
@@ -68,7 +71,10 @@ export async function handleWebhookEvents(deps: WebhookDeps, events: WebhookEven
         );
         if (updated) changed.push(updated);
       } else {
-        log.warn({ accountId, code: event.error.code, title: event.error.title }, 'WhatsApp reported an error on the number');
+        log.warn(
+          { accountId, code: event.error.code, title: event.error.title },
+          'WhatsApp reported an error on the number',
+        );
       }
     }
   } finally {

@@ -1,0 +1,133 @@
+// P3 API at scale: the inbox list, a search and a conversation's first message page on a generated inbox
+// (100k conversations, 1M messages, PostgreSQL), with autocannon; baseline: the same SQL through pg directly
+// (no HTTP, no auth, no JSON), same concurrency, so the ratio is the server's own overhead.
+import { createRequire } from 'node:module';
+import { generateInbox } from '../lib/generate-inbox.mjs';
+import { loadGets, loadTasks } from '../lib/http-load.mjs';
+import { createClient } from '../lib/parley-client.mjs';
+import { startStack } from '../lib/stack.mjs';
+import { ratio, summarise } from '../lib/stats.mjs';
+
+const require = createRequire(import.meta.url);
+const { Pool } = require('pg');
+
+const SEARCH = 'lucia silva';
+const LIST_LIMIT = 200; // what the inbox asks for (remote-inbox conversation-api.ts)
+const PAGE_LIMIT = 50; // the chat's first page (remote-inbox conversation-detail-api.ts)
+const DETAIL_IDS = 200;
+
+// The statements queries.ts builds (Drizzle), written out: same tables, filters, order and limits.
+const ORDER = 'ORDER BY cv.last_message_incoming DESC NULLS LAST, cv.last_message_at DESC NULLS LAST, cv.id DESC NULLS LAST';
+const SQL = {
+  list: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
+         WHERE cv.account_id = $1 AND cv.last_message_at IS NOT NULL AND cv.status = $2 ${ORDER} LIMIT $3`,
+  search: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
+           WHERE cv.account_id = $1 AND cv.last_message_at IS NOT NULL AND cv.status = $2
+             AND cv.contact_id IN (SELECT id FROM contacts WHERE account_id = $1
+               AND (name ILIKE $4 OR profile_name ILIKE $4 OR email ILIKE $4 OR phone ILIKE $4))
+           ${ORDER} LIMIT $3`,
+  conversation: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
+                 WHERE cv.id = $1 AND cv.account_id = $2 LIMIT 1`,
+  page: `SELECT * FROM messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+};
+
+async function planOf(pool, sql, params) {
+  const { rows } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+  const plan = rows[0]['QUERY PLAN'][0];
+  const nodes = [];
+  const walk = (node) => {
+    if (/Scan/.test(node['Node Type'])) nodes.push(`${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''} on ${node['Relation Name']}`);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan.Plan);
+  return `${plan['Execution Time'].toFixed(1)} ms: ${[...new Set(nodes)].join(', ')}`;
+}
+
+export default {
+  id: 'P3',
+  title: 'API at scale: inbox list, search and first message page',
+  async run({ sizes, log }) {
+    const size = sizes.p3;
+    log(`P3: starting Parley on PostgreSQL and generating ${size.conversations} conversations × ${size.messagesPerConversation} messages`);
+    const stack = await startStack({ db: 'postgres' });
+    let pool;
+    try {
+      const api = createClient(stack.apiUrl);
+      const owner = await api.loginOwner();
+      const { account } = await api.profile(owner);
+      const generated = await generateInbox({
+        databaseUrl: stack.database.url,
+        accountId: account.id,
+        conversations: size.conversations,
+        perConversation: size.messagesPerConversation,
+        log,
+      });
+      // Same pool size as the server's (DB_POOL_MAX default 10).
+      pool = new Pool({ connectionString: stack.database.url, max: 10 });
+      const top = await pool.query(SQL.list, [account.id, 'active', DETAIL_IDS]);
+      const ids = top.rows.map((row) => row.id ?? row[0]);
+      // Every column of both tables comes back under one name; take the conversation ids by position instead.
+      const idRows = (await pool.query({ text: SQL.list, values: [account.id, 'active', DETAIL_IDS], rowMode: 'array' })).rows.map((row) => row[0]);
+      const conversationIds = idRows.length ? idRows : ids;
+      const pattern = `%${SEARCH}%`;
+      const cases = [
+        {
+          label: `GET /api/conversations?status=active&limit=${LIST_LIMIT} (inbox list)`,
+          paths: [`/api/conversations?status=active&limit=${LIST_LIMIT}`],
+          task: () => pool.query({ text: SQL.list, values: [account.id, 'active', LIST_LIMIT + 1], rowMode: 'array' }),
+          plan: () => planOf(pool, SQL.list, [account.id, 'active', LIST_LIMIT + 1]),
+        },
+        {
+          label: `GET /api/conversations?status=active&q=${SEARCH}&limit=${LIST_LIMIT} (search)`,
+          paths: [`/api/conversations?status=active&q=${encodeURIComponent(SEARCH)}&limit=${LIST_LIMIT}`],
+          task: () => pool.query({ text: SQL.search, values: [account.id, 'active', LIST_LIMIT + 1, pattern], rowMode: 'array' }),
+          plan: () => planOf(pool, SQL.search, [account.id, 'active', LIST_LIMIT + 1, pattern]),
+        },
+        {
+          label: `GET /api/conversations/{id}?limit=${PAGE_LIMIT} (first message page, ${conversationIds.length} conversations in turn)`,
+          paths: conversationIds.map((id) => `/api/conversations/${id}?limit=${PAGE_LIMIT}`),
+          async task(i) {
+            const id = conversationIds[i % conversationIds.length];
+            await pool.query({ text: SQL.conversation, values: [id, account.id], rowMode: 'array' });
+            await pool.query({ text: SQL.page, values: [id, PAGE_LIMIT + 1], rowMode: 'array' });
+          },
+          plan: () => planOf(pool, SQL.page, [conversationIds[0], PAGE_LIMIT + 1]),
+        },
+      ];
+      const rows = [];
+      const facts = {
+        'generated conversations / messages': `${generated.conversations} / ${generated.messages}`,
+        'generation time (ms)': Object.entries(generated.timings).map(([name, ms]) => `${name} ${ms}`).join(', '),
+      };
+      const checks = {};
+      for (const item of cases) {
+        log(`P3: ${item.label}: ${size.seconds} s × ${size.connections} connections, Parley then pg`);
+        // Warm both paths once (JIT, caches), then measure.
+        await loadGets({ url: stack.apiUrl, paths: item.paths, token: owner, connections: 1, seconds: 1 });
+        await loadTasks({ task: item.task, connections: 1, seconds: 1 });
+        const http = await loadGets({ url: stack.apiUrl, paths: item.paths, token: owner, connections: size.connections, seconds: size.seconds });
+        const direct = await loadTasks({ task: item.task, connections: size.connections, seconds: size.seconds });
+        const parley = summarise(http.latencies);
+        const baseline = summarise(direct.latencies);
+        rows.push({ label: item.label, unit: 'ms', parley, baseline, ratio: { median: ratio(parley.median, baseline.median), p99: ratio(parley.p99, baseline.p99) } });
+        facts[`${item.label.split(' (')[0]}: requests/s (Parley / pg)`] = `${Math.round(http.requestsPerSecond)} / ${Math.round(direct.requestsPerSecond)}`;
+        facts[`plan: ${item.label.split(' ')[1].split('?')[0]}${item.label.includes('q=') ? ' (search)' : ''}`] = await item.plan();
+        checks[`failed requests: ${item.label.split(' (')[0]}`] = http.errors + http.timeouts + http.non2xx + direct.errors;
+      }
+      return {
+        parleyLabel: `Parley on PostgreSQL over HTTP (autocannon, ${size.connections} connections, ${size.seconds} s each)`,
+        baselineLabel: `the same SQL through pg directly (${size.connections} concurrent, pool of 10 like the server's)`,
+        rows,
+        facts,
+        checks,
+        notes: [
+          `Data: ${size.conversations} contacts and conversations (70 % active), ${size.messagesPerConversation} messages each, inserted with INSERT … SELECT generate_series into the server's tables, then ANALYZE.`,
+          'The server also checks the bearer token and the user row, and turns rows into the API shape (JSON): that is the overhead the ratio shows.',
+        ],
+      };
+    } finally {
+      await pool?.end();
+      await stack.stop();
+    }
+  },
+};

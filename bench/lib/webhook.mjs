@@ -1,0 +1,47 @@
+// Inbound WhatsApp messages as Meta sends them: the server's own fixtures build the envelope, serialised like
+// Meta's encoder (\uXXXX escapes) and signed with the app secret over exactly those bytes (X-Hub-Signature-256).
+import { createRequire } from 'node:module';
+import { SANDBOX_WABA } from './parley-client.mjs';
+
+const require = createRequire(import.meta.url);
+const { inboundWebhook, serialiseLikeMeta } = require('../../server/dist/channel/whatsapp/fixtures/index.js');
+const { signWebhookBody } = require('../../server/dist/channel/whatsapp/webhook-signature.js');
+
+export const WEBHOOK_PATH = '/webhooks/whatsapp';
+
+/** Customer phone (wa_id digits) number `index`. */
+export const customerPhone = (index) => `1555${String(9_000_000 + index).padStart(7, '0')}`;
+
+/** A unique wamid per run and sequence number, shaped like Meta's. */
+export function wamidFor(runId, seq) {
+  return `wamid.BENCH${Buffer.from(`${runId}:${seq}`).toString('base64url')}`;
+}
+
+/** Text bodies carry the wamid and the send time, so a receiver can match and time them. */
+export const benchText = (wamid, sentAtMs) => `bench ${wamid} ${sentAtMs.toFixed(3)}`;
+
+export function parseBenchText(text) {
+  const match = /^bench (\S+) (\d+(?:\.\d+)?)$/.exec(text ?? '');
+  return match ? { wamid: match[1], sentAtMs: Number(match[2]) } : null;
+}
+
+/** `{ body, headers }` of one signed webhook POST carrying one text message. */
+export function signedTextWebhook({ appSecret, runId, seq, customer, sentAtMs = performance.timeOrigin + performance.now() }) {
+  const wamid = wamidFor(runId, seq);
+  const payload = inboundWebhook('text', {
+    wabaId: SANDBOX_WABA.wabaId,
+    phoneNumberId: SANDBOX_WABA.phoneNumberId,
+    displayPhoneNumber: SANDBOX_WABA.displayPhoneNumber,
+    from: customerPhone(customer),
+    profileName: `Bench Customer ${customer}`,
+    wamid,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
+  payload.entry[0].changes[0].value.messages[0].text.body = benchText(wamid, sentAtMs);
+  const body = serialiseLikeMeta(payload);
+  return {
+    wamid,
+    body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, appSecret) },
+  };
+}
