@@ -55,7 +55,12 @@ const runTimer = setTimeout(() => {
 runTimer.unref();
 
 function requireBuilt() {
-  const missing = ['server/dist/main.js', 'sandbox/dist/main.js', 'shell/dist/index.html', 'deployments/remotes.json'].filter((file) => !fs.existsSync(path.join(ROOT, file)));
+  const missing = [
+    'server/dist/main.js',
+    'sandbox/dist/main.js',
+    'shell/dist/index.html',
+    'deployments/remotes.json',
+  ].filter((file) => !fs.existsSync(path.join(ROOT, file)));
   if (missing.length) throw new Error(`build first (npm run build): missing ${missing.join(', ')}`);
 }
 
@@ -64,13 +69,43 @@ async function main() {
   const machine = machineFacts();
   machine.postgres = await postgresVersion().catch((error) => `unreachable (${error.message})`);
   try {
-    machine.chromium = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    machine.chromium = execFileSync('/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     machine.chromium = 'not found';
   }
+  const built = (file) => fs.statSync(path.join(ROOT, file)).mtime.toISOString();
+  const pointer = JSON.parse(fs.readFileSync(path.join(ROOT, 'deployments/remotes.json'), 'utf8'));
+  machine.builds = {
+    server: built('server/dist/main.js'),
+    shell: built('shell/dist/index.html'),
+    remotes: Object.entries(pointer.remotes ?? {})
+      .map(([name, entry]) => `${name} ${entry.live}`)
+      .join(', '),
+    commit: (() => {
+      try {
+        return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+      } catch {
+        return 'unknown';
+      }
+    })(),
+  };
   const othersAtStart = await otherBusyProcesses();
-  const report = { quick: options.quick, argv, machine, sizes, figures: [], shared: false, sharedEvidence: '', seconds: 0 };
-  log(`${options.quick ? 'quick' : 'full'} run of ${options.only.join(', ')} on ${machine.cpuModel} × ${machine.cores}, load ${loadAverage().join(' / ')}`);
+  const report = {
+    quick: options.quick,
+    argv,
+    machine,
+    sizes,
+    figures: [],
+    shared: false,
+    sharedEvidence: '',
+    seconds: 0,
+  };
+  log(
+    `${options.quick ? 'quick' : 'full'} run of ${options.only.join(', ')} on ${machine.cpuModel} × ${machine.cores}, load ${loadAverage().join(' / ')}`,
+  );
 
   for (const figure of FIGURES.filter((f) => options.only.includes(f.id))) {
     const figureStarted = Date.now();
@@ -98,9 +133,13 @@ async function main() {
     };
     entry.problems = problemsOf(entry);
     report.figures.push(entry);
-    log(`${figure.id} done in ${entry.seconds} s${entry.problems.length ? ` — PROBLEMS: ${entry.problems.join('; ')}` : ''}`);
+    log(
+      `${figure.id} done in ${entry.seconds} s${entry.problems.length ? ` — PROBLEMS: ${entry.problems.join('; ')}` : ''}`,
+    );
     for (const row of entry.rows ?? []) {
-      log(`  ${row.label}: Parley ${row.parley.median} / ${row.parley.p99} ${row.unit}, baseline ${row.baseline.median} / ${row.baseline.p99} (median / p99), ratio ${row.ratio.median}× / ${row.ratio.p99}×`);
+      log(
+        `  ${row.label}: Parley ${row.parley.median} / ${row.parley.p99} ${row.unit}, baseline ${row.baseline.median} / ${row.baseline.p99} (median / p99), ratio ${row.ratio.median}× / ${row.ratio.p99}×`,
+      );
     }
   }
 
@@ -109,10 +148,15 @@ async function main() {
   report.shared = busySeen.length > 0 || busiest >= 20;
   report.sharedEvidence = `processes outside the bench used up to ${busiest} % of a core on average during a figure; seen busy: ${[...new Set(busySeen.map((entry) => entry.replace(/\(\d+\).*/, '')))].join(', ') || 'none'}`;
   report.seconds = Number(((Date.now() - started) / 1000).toFixed(0));
-  const files = options.quick || options.only.length < FIGURES.length
-    ? { mdFile: path.join(tmpDir, 'partial-report.md'), jsonFile: path.join(tmpDir, 'partial-report.json') }
-    : { mdFile: path.join(BENCH, 'REPORT.md'), jsonFile: path.join(BENCH, 'REPORT.json') };
-  if (options.quick) Object.assign(files, { mdFile: path.join(tmpDir, 'quick-report.md'), jsonFile: path.join(tmpDir, 'quick-report.json') });
+  const files =
+    options.quick || options.only.length < FIGURES.length
+      ? { mdFile: path.join(tmpDir, 'partial-report.md'), jsonFile: path.join(tmpDir, 'partial-report.json') }
+      : { mdFile: path.join(BENCH, 'REPORT.md'), jsonFile: path.join(BENCH, 'REPORT.json') };
+  if (options.quick)
+    Object.assign(files, {
+      mdFile: path.join(tmpDir, 'quick-report.md'),
+      jsonFile: path.join(tmpDir, 'quick-report.json'),
+    });
   writeReport({ ...files, report });
   const problems = report.figures.flatMap((f) => f.problems.map((p) => `${f.id}: ${p}`));
   log(`report: ${path.relative(process.cwd(), files.mdFile)}`);

@@ -21,7 +21,9 @@ try {
   const smallOpen = await openScenario(browser, 50, RUNS);
   console.log(`Filter 10,000 conversations (${bigFilter.matches} matches): ${fmt(bigFilter.times)}`);
   console.log(`  baseline, 200 conversations (${smallFilter.matches} matches): ${fmt(smallFilter.times)}`);
-  console.log(`Open a 10,000-message conversation (${(bigOpen.bytes / 1e6).toFixed(1)} MB answer): ${fmt(bigOpen.times)}`);
+  console.log(
+    `Open a 10,000-message conversation (${(bigOpen.bytes / 1e6).toFixed(1)} MB answer): ${fmt(bigOpen.times)}`,
+  );
   console.log(`  baseline, 50 messages: ${fmt(smallOpen.times)}`);
 } finally {
   await browser.close();

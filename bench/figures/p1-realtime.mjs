@@ -1,5 +1,6 @@
 // P1 realtime path: signed webhook POST → an agent's socket.io `message` event, at a steady rate with many
-// agents connected; beside the bare relay (no database) in the same run, rounds interleaved.
+// agents connected, on Parley with PGlite and with PostgreSQL; beside the bare relay (no database) in the same
+// run, rounds interleaved. With `profile`, one more round per target runs under the CPU profiler.
 import path from 'node:path';
 import { summariseCpuProfile } from '../lib/cpu-profile.mjs';
 import { attachProfiler, inspectorUrl } from '../lib/inspector-profile.mjs';
@@ -9,6 +10,8 @@ import { openProbe } from '../lib/realtime-probe.mjs';
 import { startRelay } from '../lib/relay.mjs';
 import { startStack } from '../lib/stack.mjs';
 import { ratio, summarise } from '../lib/stats.mjs';
+
+const INSPECT = ['--inspect=127.0.0.1:0'];
 
 /** A Parley stack with the demo account connected to the sandbox's number and `agents` signed-in agents. */
 export async function parleyWithAgents({ db = 'pglite', agents, nodeArgs = [], onStarted }) {
@@ -26,12 +29,21 @@ export async function parleyWithAgents({ db = 'pglite', agents, nodeArgs = [], o
   }
 }
 
-async function measureTarget({ name, url, pid, probe, size, round }) {
-  const cpuBefore = cpuMsOf(pid);
-  const result = await probe.run({ postUrl: url, runId: `p1-${name}-${round}-${Date.now()}`, rate: size.rate, messages: size.perRound, customers: size.customers });
-  const cpuAfter = cpuMsOf(pid);
-  return { ...result, cpuMs: cpuBefore != null && cpuAfter != null ? cpuAfter - cpuBefore : null };
+function totals(list) {
+  const sum = (pick) => list.reduce((n, r) => n + pick(r), 0);
+  return {
+    latencies: list.flatMap((r) => r.latencies),
+    post: list.flatMap((r) => r.send.latencies),
+    sent: sum((r) => r.send.sent),
+    failedPosts: sum((r) => r.send.non2xx + r.send.errors + r.send.timeouts),
+    undelivered: sum((r) => r.undelivered),
+    duplicates: sum((r) => r.duplicates),
+    cpuMs: sum((r) => r.cpuMs ?? 0),
+    achievedRate: Math.min(...list.map((r) => r.send.achievedRate)),
+  };
 }
+
+const cpuPerMessage = (x) => (x.sent ? Number((x.cpuMs / x.sent).toFixed(2)) : null);
 
 export default {
   id: 'P1',
@@ -40,113 +52,134 @@ export default {
     const size = { ...sizes.p1 };
     const rounds = quick ? 1 : 2;
     size.perRound = Math.ceil(size.messages / rounds);
-    log(`P1: starting Parley (PGlite) with ${size.agents} agents, and the relay`);
-    const parley = await parleyWithAgents({ agents: size.agents });
-    const relay = await startRelay();
-    const acc = { parley: [], relay: [] };
+    const nodeArgs = profile ? INSPECT : [];
+    const targets = {};
     const probes = {};
+    const measured = { relay: [], pglite: [], postgres: [] };
     try {
-      probes.parley = await openProbe(parley.stack.apiUrl, parley.tokens, size.agents);
+      for (const db of ['pglite', 'postgres']) {
+        log(`P1: starting Parley (${db}) with ${size.agents} agents`);
+        const parley = await parleyWithAgents({ db, agents: size.agents, nodeArgs });
+        targets[db] = {
+          url: parley.stack.apiUrl,
+          pid: parley.stack.serverPid,
+          logs: parley.stack.logs,
+          stop: () => parley.stack.stop(),
+        };
+        probes[db] = await openProbe(parley.stack.apiUrl, parley.tokens, size.agents);
+      }
+      const relay = await startRelay({ nodeArgs });
+      targets.relay = { url: relay.url, pid: relay.pid, logs: relay.logs, stop: () => relay.stop() };
       probes.relay = await openProbe(relay.url, ['relay'], size.agents);
+
       // Warm-up (not counted): every customer's first message creates the contact and conversation.
       const warm = { rate: Math.min(size.rate, 100), messages: size.customers, customers: size.customers };
-      await probes.parley.run({ postUrl: parley.stack.apiUrl, runId: `p1-warm-parley-${Date.now()}`, ...warm });
-      await probes.relay.run({ postUrl: relay.url, runId: `p1-warm-relay-${Date.now()}`, ...warm });
+      for (const name of Object.keys(measured))
+        await probes[name].run({ postUrl: targets[name].url, runId: `p1-warm-${name}-${Date.now()}`, ...warm });
+      const order = ['relay', 'pglite', 'postgres'];
       for (let round = 0; round < rounds; round += 1) {
-        for (const name of round % 2 === 0 ? ['relay', 'parley'] : ['parley', 'relay']) {
-          const target = name === 'parley' ? { url: parley.stack.apiUrl, pid: parley.stack.serverPid } : { url: relay.url, pid: relay.pid };
-          log(`P1: round ${round + 1}/${rounds} ${name}: ${size.perRound} messages at ${size.rate}/s to ${size.agents} agents`);
-          acc[name].push(await measureTarget({ name, ...target, probe: probes[name], size, round }));
+        for (const name of round % 2 === 0 ? order : [...order].reverse()) {
+          log(
+            `P1: round ${round + 1}/${rounds} ${name}: ${size.perRound} messages at ${size.rate}/s to ${size.agents} agents`,
+          );
+          const cpuBefore = cpuMsOf(targets[name].pid);
+          const result = await probes[name].run({
+            postUrl: targets[name].url,
+            runId: `p1-${name}-${round}-${Date.now()}`,
+            rate: size.rate,
+            messages: size.perRound,
+            customers: size.customers,
+          });
+          measured[name].push({ ...result, cpuMs: cpuMsOf(targets[name].pid) - cpuBefore });
         }
       }
+      const profiles = profile ? await profileRounds({ targets, probes, size, log, tmpDir }) : null;
+      return report({ size, measured, profiles });
     } finally {
-      probes.parley?.close();
-      probes.relay?.close();
-      await parley.stack.stop();
-      await relay.stop();
+      for (const probe of Object.values(probes)) probe.close();
+      await Promise.all(Object.values(targets).map((target) => target.stop()));
     }
-
-    const join = (list) => ({
-      latencies: list.flatMap((r) => r.latencies),
-      post: list.flatMap((r) => r.send.latencies),
-      sent: list.reduce((n, r) => n + r.send.sent, 0),
-      ok: list.reduce((n, r) => n + r.send.ok, 0),
-      failedPosts: list.reduce((n, r) => n + r.send.non2xx + r.send.errors + r.send.timeouts, 0),
-      undelivered: list.reduce((n, r) => n + r.undelivered, 0),
-      duplicates: list.reduce((n, r) => n + r.duplicates, 0),
-      cpuMs: list.reduce((n, r) => n + (r.cpuMs ?? 0), 0),
-      achievedRate: Math.min(...list.map((r) => r.send.achievedRate)),
-    });
-    const p = join(acc.parley);
-    const b = join(acc.relay);
-    const pd = summarise(p.latencies);
-    const bd = summarise(b.latencies);
-    const pp = summarise(p.post);
-    const bp = summarise(b.post);
-    const cpuPerMessage = (x) => (x.sent ? Number((x.cpuMs / x.sent).toFixed(2)) : null);
-    const result = {
-      rows: [
-        {
-          label: `POST → socket \`message\` on each of ${size.agents} agents (${size.rate} msg/s)`,
-          unit: 'ms',
-          parley: pd,
-          baseline: bd,
-          ratio: { median: ratio(pd.median, bd.median), p99: ratio(pd.p99, bd.p99) },
-        },
-        {
-          label: 'webhook POST answered (200)',
-          unit: 'ms',
-          parley: pp,
-          baseline: bp,
-          ratio: { median: ratio(pp.median, bp.median), p99: ratio(pp.p99, bp.p99) },
-        },
-      ],
-      facts: {
-        messages: { parley: p.sent, baseline: b.sent },
-        'server CPU per message (ms)': { parley: cpuPerMessage(p), baseline: cpuPerMessage(b), ratio: ratio(cpuPerMessage(p), cpuPerMessage(b)) },
-        'lowest achieved send rate (msg/s)': { parley: Number(p.achievedRate.toFixed(1)), baseline: Number(b.achievedRate.toFixed(1)) },
-      },
-      checks: {
-        'failed webhook POSTs (Parley)': p.failedPosts,
-        'messages not delivered to an agent (Parley)': p.undelivered,
-        'messages delivered twice to an agent (Parley)': p.duplicates,
-        'failed POSTs or missed deliveries (relay)': b.failedPosts + b.undelivered + b.duplicates,
-      },
-      baselineLabel: 'bare relay: Fastify + HMAC check + socket.io emit, no database',
-      parleyLabel: 'Parley on PGlite (the default database)',
-    };
-    if (profile) result.profile = await profileParley({ size, log, tmpDir });
-    return result;
   },
 };
 
-/** One more round, CPU-profiled through the inspector (not counted in the figure): where Parley's CPU goes. */
-async function profileParley({ size, log, tmpDir }) {
-  log('P1: profiling one more round on Parley and on the relay (inspector CPU profiles)');
-  const parley = await parleyWithAgents({ agents: size.agents, nodeArgs: ['--inspect=127.0.0.1:0'] });
-  const relay = await startRelay({ nodeArgs: ['--inspect=127.0.0.1:0'] });
+function report({ size, measured, profiles }) {
+  const relay = totals(measured.relay);
+  const rows = [];
+  const facts = { 'messages per target': measured.relay.length ? relay.sent : 0 };
+  const checks = {};
+  for (const [db, label] of [
+    ['pglite', 'PGlite'],
+    ['postgres', 'PostgreSQL'],
+  ]) {
+    const parley = totals(measured[db]);
+    const delivered = summarise(parley.latencies);
+    const base = summarise(relay.latencies);
+    const post = summarise(parley.post);
+    const basePost = summarise(relay.post);
+    rows.push({
+      label: `${label}: POST → socket \`message\` on each of ${size.agents} agents (${size.rate} msg/s)`,
+      unit: 'ms',
+      parley: delivered,
+      baseline: base,
+      ratio: { median: ratio(delivered.median, base.median), p99: ratio(delivered.p99, base.p99) },
+    });
+    rows.push({
+      label: `${label}: webhook POST answered 200`,
+      unit: 'ms',
+      parley: post,
+      baseline: basePost,
+      ratio: { median: ratio(post.median, basePost.median), p99: ratio(post.p99, basePost.p99) },
+    });
+    facts[`${label}: server CPU per message (ms)`] = {
+      parley: cpuPerMessage(parley),
+      baseline: cpuPerMessage(relay),
+      ratio: ratio(cpuPerMessage(parley), cpuPerMessage(relay)),
+    };
+    facts[`${label}: lowest achieved send rate (msg/s)`] = {
+      parley: Number(parley.achievedRate.toFixed(1)),
+      baseline: Number(relay.achievedRate.toFixed(1)),
+    };
+    checks[`failed webhook POSTs (${label})`] = parley.failedPosts;
+    checks[`messages not delivered to an agent (${label})`] = parley.undelivered;
+    checks[`messages delivered twice to an agent (${label})`] = parley.duplicates;
+  }
+  checks['failed POSTs or missed deliveries (relay)'] = relay.failedPosts + relay.undelivered + relay.duplicates;
+  return {
+    parleyLabel: `Parley (production mode), ${size.agents} agents signed in, one socket each, WebSocket transport`,
+    baselineLabel:
+      'bare relay: Fastify + the same HMAC check + JSON parse + socket.io emit of a Parley-shaped event, no database',
+    rows,
+    facts,
+    checks,
+    notes: [
+      `Open-loop sender: one signed POST every ${(1000 / size.rate).toFixed(1)} ms from ${size.customers} customers (round robin), whatever the answers take; latency per (message, agent) from just before the POST to the event arriving in this process. Warm-up messages (one per customer) not counted; rounds interleaved.`,
+      'Server CPU per message: user+system time of the server process (/proc) during the measured rounds, divided by the messages.',
+    ],
+    ...(profiles ? { profile: profiles } : {}),
+  };
+}
+
+/** One more round per target, CPU-profiled through the inspector (not counted): where each one's CPU goes. */
+async function profileRounds({ targets, probes, size, log, tmpDir }) {
+  log('P1: one more round per target under the CPU profiler');
   const profiles = {};
-  const probes = {};
-  try {
-    probes.parley = await openProbe(parley.stack.apiUrl, parley.tokens, size.agents);
-    probes.relay = await openProbe(relay.url, ['relay'], size.agents);
-    const warm = { rate: Math.min(size.rate, 100), messages: size.customers, customers: size.customers };
-    for (const [name, url, logs] of [
-      ['parley', parley.stack.apiUrl, parley.stack.logs],
-      ['relay', relay.url, relay.logs],
-    ]) {
-      await probes[name].run({ postUrl: url, runId: `p1-prof-warm-${name}-${Date.now()}`, ...warm });
-      const profiler = await attachProfiler(await inspectorUrl(logs));
-      await profiler.start();
-      const run = await probes[name].run({ postUrl: url, runId: `p1-prof-${name}-${Date.now()}`, rate: size.rate, messages: size.perRound, customers: size.customers });
-      const file = await profiler.stop(path.join(tmpDir, `p1-${name}-${Date.now()}.cpuprofile`));
-      profiles[name] = { file: path.relative(process.cwd(), file), messages: run.send.sent, ...summariseCpuProfile(file) };
-    }
-  } finally {
-    probes.parley?.close();
-    probes.relay?.close();
-    await parley.stack.stop();
-    await relay.stop();
+  for (const name of ['pglite', 'postgres', 'relay']) {
+    const target = targets[name];
+    const profiler = await attachProfiler(await inspectorUrl(target.logs));
+    await profiler.start();
+    const run = await probes[name].run({
+      postUrl: target.url,
+      runId: `p1-prof-${name}-${Date.now()}`,
+      rate: size.rate,
+      messages: size.perRound,
+      customers: size.customers,
+    });
+    const file = await profiler.stop(path.join(tmpDir, `p1-${name}-${Date.now()}.cpuprofile`));
+    profiles[name === 'relay' ? 'relay' : `Parley ${name}`] = {
+      file: path.relative(process.cwd(), file),
+      messages: run.send.sent,
+      ...summariseCpuProfile(file),
+    };
   }
   return profiles;
 }

@@ -33,8 +33,19 @@ async function stepUp({ url, name, rates, stepSeconds, customers, log, sent }) {
     const latency = summarise(result.latencies);
     const failures = result.non2xx + result.errors + result.timeouts;
     const broke = failures > 0 || !(latency.p99 <= BREAK_P99_MS) || result.achievedRate < rate * 0.9;
-    steps.push({ rate, achieved: Number(result.achievedRate.toFixed(1)), sent: result.sent, ok: result.ok, failures, latency, latencies: result.latencies, broke });
-    log(`P2: ${name} ${rate}/s → median ${latency.median} ms, p99 ${latency.p99} ms, ${failures} failed${broke ? ' — breaks here' : ''}`);
+    steps.push({
+      rate,
+      achieved: Number(result.achievedRate.toFixed(1)),
+      sent: result.sent,
+      ok: result.ok,
+      failures,
+      latency,
+      latencies: result.latencies,
+      broke,
+    });
+    log(
+      `P2: ${name} ${rate}/s → median ${latency.median} ms, p99 ${latency.p99} ms, ${failures} failed${broke ? ' — breaks here' : ''}`,
+    );
     if (broke) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -48,7 +59,12 @@ async function redeliverFailures(url, sent, stored) {
   for (const [wamid, webhook] of sent) {
     if (stored.has(wamid)) continue;
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await fetch(`${url}${WEBHOOK_PATH}`, { method: 'POST', headers: webhook.headers, body: webhook.body, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+      const response = await fetch(`${url}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: webhook.headers,
+        body: webhook.body,
+        signal: AbortSignal.timeout(30_000),
+      }).catch(() => null);
       if (response?.status === 200) {
         redelivered += 1;
         break;
@@ -82,15 +98,33 @@ async function measureParley({ db, size, log }) {
     sockets = await connectSockets(stack.apiUrl, { tokens: [owner], count: AGENT_SOCKETS });
     const sent = new Map();
     // Warm-up (not a step): each customer's first message creates its contact and conversation.
-    await stepUp({ url: stack.apiUrl, name: `${db} warm-up`, rates: [Math.min(50, size.rates[0])], stepSeconds: size.customers / Math.min(50, size.rates[0]), customers: size.customers, log, sent });
-    const stepped = await stepUp({ url: stack.apiUrl, name: db, rates: size.rates, stepSeconds: size.stepSeconds, customers: size.customers, log, sent });
+    await stepUp({
+      url: stack.apiUrl,
+      name: `${db} warm-up`,
+      rates: [Math.min(50, size.rates[0])],
+      stepSeconds: size.customers / Math.min(50, size.rates[0]),
+      customers: size.customers,
+      log,
+      sent,
+    });
+    const stepped = await stepUp({
+      url: stack.apiUrl,
+      name: db,
+      rates: size.rates,
+      stepSeconds: size.stepSeconds,
+      customers: size.customers,
+      log,
+      sent,
+    });
     let stored = await storedWamids(api, owner);
     const redelivered = await redeliverFailures(stack.apiUrl, sent, stored);
     if (redelivered) stored = await storedWamids(api, owner);
     const lost = [...sent.keys()].filter((wamid) => !stored.has(wamid)).length;
     const duplicated = [...stored.values()].filter((count) => count > 1).length;
     const unknown = [...stored.keys()].filter((wamid) => !sent.has(wamid)).length;
-    log(`P2: ${db}: ${sent.size} sent, ${stored.size} stored, ${redelivered} redelivered, ${lost} lost, ${duplicated} duplicated`);
+    log(
+      `P2: ${db}: ${sent.size} sent, ${stored.size} stored, ${redelivered} redelivered, ${lost} lost, ${duplicated} duplicated`,
+    );
     return { ...stepped, sent: sent.size, stored: stored.size, redelivered, lost, duplicated, unknown };
   } finally {
     sockets?.close();
@@ -112,13 +146,21 @@ export default {
     let relaySockets;
     try {
       relaySockets = await connectSockets(relay.url, { tokens: ['relay'], count: AGENT_SOCKETS });
-      relaySteps = await stepUp({ url: relay.url, name: 'relay', rates: size.rates, stepSeconds: size.stepSeconds, customers: size.customers, log });
+      relaySteps = await stepUp({
+        url: relay.url,
+        name: 'relay',
+        rates: size.rates,
+        stepSeconds: size.stepSeconds,
+        customers: size.customers,
+        log,
+      });
     } finally {
       relaySockets?.close();
       await relay.stop();
     }
     const relayAt = (rate) => relaySteps.steps.find((step) => step.rate === rate);
-    const rateText = (stepped) => (stepped.sustained ? `${stepped.sustained.rate}${stepped.brokeAt ? '' : '+'}` : `< ${size.rates[0]}`);
+    const rateText = (stepped) =>
+      stepped.sustained ? `${stepped.sustained.rate}${stepped.brokeAt ? '' : '+'}` : `< ${size.rates[0]}`;
     const rows = [];
     for (const [db, label] of [
       ['pglite', 'PGlite'],
@@ -139,14 +181,29 @@ export default {
       });
     }
     const stepTable = (name, stepped) =>
-      stepped.steps.map((step) => [name, step.rate, step.achieved, step.latency.median, step.latency.p99, step.failures, step.broke ? 'breaks' : 'holds']);
+      stepped.steps.map((step) => [
+        name,
+        step.rate,
+        step.achieved,
+        step.latency.median,
+        step.latency.p99,
+        step.failures,
+        step.broke ? 'breaks' : 'holds',
+      ]);
     return {
-      parleyLabel: 'Parley, one message per signed webhook POST (answered 200 only once committed), 5 agent sockets connected',
+      parleyLabel:
+        'Parley, one message per signed webhook POST (answered 200 only once committed), 5 agent sockets connected',
       baselineLabel: 'bare relay (no database), same steps',
       rows,
       facts: {
-        'sustained msg/s, PGlite (p99 ≤ 1 s, no error)': { parley: rateText(results.pglite), baseline: rateText(relaySteps) },
-        'sustained msg/s, PostgreSQL (p99 ≤ 1 s, no error)': { parley: rateText(results.postgres), baseline: rateText(relaySteps) },
+        'sustained msg/s, PGlite (p99 ≤ 1 s, no error)': {
+          parley: rateText(results.pglite),
+          baseline: rateText(relaySteps),
+        },
+        'sustained msg/s, PostgreSQL (p99 ≤ 1 s, no error)': {
+          parley: rateText(results.postgres),
+          baseline: rateText(relaySteps),
+        },
         'messages sent / stored / redelivered, PGlite': `${results.pglite.sent} / ${results.pglite.stored} / ${results.pglite.redelivered}`,
         'messages sent / stored / redelivered, PostgreSQL': `${results.postgres.sent} / ${results.postgres.stored} / ${results.postgres.redelivered}`,
       },
@@ -154,7 +211,11 @@ export default {
         {
           title: 'Steps (webhook POST latency, ms)',
           columns: ['target', 'rate msg/s', 'achieved', 'median', 'p99', 'failed', ''],
-          rows: [...stepTable('Parley PGlite', results.pglite), ...stepTable('Parley PostgreSQL', results.postgres), ...stepTable('relay', relaySteps)],
+          rows: [
+            ...stepTable('Parley PGlite', results.pglite),
+            ...stepTable('Parley PostgreSQL', results.postgres),
+            ...stepTable('relay', relaySteps),
+          ],
         },
       ],
       checks: {

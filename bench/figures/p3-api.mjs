@@ -17,7 +17,8 @@ const PAGE_LIMIT = 50; // the chat's first page (remote-inbox conversation-detai
 const DETAIL_IDS = 200;
 
 // The statements queries.ts builds (Drizzle), written out: same tables, filters, order and limits.
-const ORDER = 'ORDER BY cv.last_message_incoming DESC NULLS LAST, cv.last_message_at DESC NULLS LAST, cv.id DESC NULLS LAST';
+const ORDER =
+  'ORDER BY cv.last_message_incoming DESC NULLS LAST, cv.last_message_at DESC NULLS LAST, cv.id DESC NULLS LAST';
 const SQL = {
   list: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
          WHERE cv.account_id = $1 AND cv.last_message_at IS NOT NULL AND cv.status = $2 ${ORDER} LIMIT $3`,
@@ -36,7 +37,10 @@ async function planOf(pool, sql, params) {
   const plan = rows[0]['QUERY PLAN'][0];
   const nodes = [];
   const walk = (node) => {
-    if (/Scan/.test(node['Node Type'])) nodes.push(`${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''} on ${node['Relation Name']}`);
+    if (/Scan/.test(node['Node Type']))
+      nodes.push(
+        `${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''} on ${node['Relation Name']}`,
+      );
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan.Plan);
@@ -48,7 +52,9 @@ export default {
   title: 'API at scale: inbox list, search and first message page',
   async run({ sizes, log }) {
     const size = sizes.p3;
-    log(`P3: starting Parley on PostgreSQL and generating ${size.conversations} conversations × ${size.messagesPerConversation} messages`);
+    log(
+      `P3: starting Parley on PostgreSQL and generating ${size.conversations} conversations × ${size.messagesPerConversation} messages`,
+    );
     const stack = await startStack({ db: 'postgres' });
     let pool;
     try {
@@ -64,11 +70,9 @@ export default {
       });
       // Same pool size as the server's (DB_POOL_MAX default 10).
       pool = new Pool({ connectionString: stack.database.url, max: 10 });
-      const top = await pool.query(SQL.list, [account.id, 'active', DETAIL_IDS]);
-      const ids = top.rows.map((row) => row.id ?? row[0]);
-      // Every column of both tables comes back under one name; take the conversation ids by position instead.
-      const idRows = (await pool.query({ text: SQL.list, values: [account.id, 'active', DETAIL_IDS], rowMode: 'array' })).rows.map((row) => row[0]);
-      const conversationIds = idRows.length ? idRows : ids;
+      // Both tables have an `id` column: rows as arrays, the conversation's id first.
+      const top = await pool.query({ text: SQL.list, values: [account.id, 'active', DETAIL_IDS], rowMode: 'array' });
+      const conversationIds = top.rows.map((row) => row[0]);
       const pattern = `%${SEARCH}%`;
       const cases = [
         {
@@ -80,7 +84,8 @@ export default {
         {
           label: `GET /api/conversations?status=active&q=${SEARCH}&limit=${LIST_LIMIT} (search)`,
           paths: [`/api/conversations?status=active&q=${encodeURIComponent(SEARCH)}&limit=${LIST_LIMIT}`],
-          task: () => pool.query({ text: SQL.search, values: [account.id, 'active', LIST_LIMIT + 1, pattern], rowMode: 'array' }),
+          task: () =>
+            pool.query({ text: SQL.search, values: [account.id, 'active', LIST_LIMIT + 1, pattern], rowMode: 'array' }),
           plan: () => planOf(pool, SQL.search, [account.id, 'active', LIST_LIMIT + 1, pattern]),
         },
         {
@@ -97,26 +102,68 @@ export default {
       const rows = [];
       const facts = {
         'generated conversations / messages': `${generated.conversations} / ${generated.messages}`,
-        'generation time (ms)': Object.entries(generated.timings).map(([name, ms]) => `${name} ${ms}`).join(', '),
+        'generation time (ms)': Object.entries(generated.timings)
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', '),
       };
       const checks = {};
       for (const item of cases) {
-        log(`P3: ${item.label}: ${size.seconds} s × ${size.connections} connections, Parley then pg`);
+        log(
+          `P3: ${item.label}: latency ${size.seconds} s × 1 connection, throughput ${size.throughputSeconds} s × ${size.connections}, Parley then pg`,
+        );
         // Warm both paths once (JIT, caches), then measure.
         await loadGets({ url: stack.apiUrl, paths: item.paths, token: owner, connections: 1, seconds: 1 });
         await loadTasks({ task: item.task, connections: 1, seconds: 1 });
-        const http = await loadGets({ url: stack.apiUrl, paths: item.paths, token: owner, connections: size.connections, seconds: size.seconds });
-        const direct = await loadTasks({ task: item.task, connections: size.connections, seconds: size.seconds });
+        // Latency: one client at a time (what one agent waits); throughput: `connections` at once.
+        const http = await loadGets({
+          url: stack.apiUrl,
+          paths: item.paths,
+          token: owner,
+          connections: 1,
+          seconds: size.seconds,
+        });
+        const direct = await loadTasks({ task: item.task, connections: 1, seconds: size.seconds });
+        const httpLoad = await loadGets({
+          url: stack.apiUrl,
+          paths: item.paths,
+          token: owner,
+          connections: size.connections,
+          seconds: size.throughputSeconds,
+        });
+        const directLoad = await loadTasks({
+          task: item.task,
+          connections: size.connections,
+          seconds: size.throughputSeconds,
+        });
         const parley = summarise(http.latencies);
         const baseline = summarise(direct.latencies);
-        rows.push({ label: item.label, unit: 'ms', parley, baseline, ratio: { median: ratio(parley.median, baseline.median), p99: ratio(parley.p99, baseline.p99) } });
-        facts[`${item.label.split(' (')[0]}: requests/s (Parley / pg)`] = `${Math.round(http.requestsPerSecond)} / ${Math.round(direct.requestsPerSecond)}`;
-        facts[`plan: ${item.label.split(' ')[1].split('?')[0]}${item.label.includes('q=') ? ' (search)' : ''}`] = await item.plan();
-        checks[`failed requests: ${item.label.split(' (')[0]}`] = http.errors + http.timeouts + http.non2xx + direct.errors;
+        rows.push({
+          label: item.label,
+          unit: 'ms',
+          parley,
+          baseline,
+          ratio: { median: ratio(parley.median, baseline.median), p99: ratio(parley.p99, baseline.p99) },
+        });
+        const short = item.label.split(' (')[0];
+        facts[`${short}: requests/s with ${size.connections} at once (median / p99 ms)`] = {
+          parley: `${Math.round(httpLoad.requestsPerSecond)} (${summarise(httpLoad.latencies, 1).median} / ${summarise(httpLoad.latencies, 1).p99})`,
+          baseline: `${Math.round(directLoad.requestsPerSecond)} (${summarise(directLoad.latencies, 1).median} / ${summarise(directLoad.latencies, 1).p99})`,
+          ratio: ratio(directLoad.requestsPerSecond, httpLoad.requestsPerSecond),
+        };
+        facts[`plan of ${short}`] = await item.plan();
+        checks[`failed requests: ${short}`] =
+          http.errors +
+          http.timeouts +
+          http.non2xx +
+          direct.errors +
+          httpLoad.errors +
+          httpLoad.timeouts +
+          httpLoad.non2xx +
+          directLoad.errors;
       }
       return {
-        parleyLabel: `Parley on PostgreSQL over HTTP (autocannon, ${size.connections} connections, ${size.seconds} s each)`,
-        baselineLabel: `the same SQL through pg directly (${size.connections} concurrent, pool of 10 like the server's)`,
+        parleyLabel: `Parley on PostgreSQL over HTTP, autocannon with 1 connection for ${size.seconds} s (latency); requests/s with ${size.connections} connections`,
+        baselineLabel: `the same SQL through pg directly in this process, 1 at a time (latency) and ${size.connections} at once (pool of 10 like the server's); the requests/s ratio is pg ÷ Parley`,
         rows,
         facts,
         checks,

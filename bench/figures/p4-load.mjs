@@ -21,16 +21,33 @@ async function signedInContext(browser, baseUrl, token) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (!token) return context;
   const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-  await context.addCookies([{ name: 'token', value: token, domain: new URL(baseUrl).hostname, path: '/', expires: payload.exp, secure: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    {
+      name: 'token',
+      value: token,
+      domain: new URL(baseUrl).hostname,
+      path: '/',
+      expires: payload.exp,
+      secure: true,
+      sameSite: 'Strict',
+    },
+  ]);
   await context.addInitScript(
-    (session) => localStorage.setItem('parley', JSON.stringify({ version: 1, session, onlineUserIds: [], profile: null, assets: [] })),
+    (session) =>
+      localStorage.setItem(
+        'parley',
+        JSON.stringify({ version: 1, session, onlineUserIds: [], profile: null, assets: [] }),
+      ),
     { isAuthenticated: true, lastLoginDate: payload.lastLoginDate ?? null, isOwner: payload.role === 'owner' },
   );
   return context;
 }
 
+/** A link slower than loopback, where bytes cost time: 10 Mbit/s down, 5 up, 40 ms round trip. */
+const BROADBAND = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
+
 /** ms from navigation start to the frame after the first conversation row appeared. */
-async function coldLoad(browser, baseUrl, token) {
+async function coldLoad(browser, baseUrl, token, network = null) {
   const context = await signedInContext(browser, baseUrl, token);
   try {
     await context.addInitScript((selector) => {
@@ -42,6 +59,11 @@ async function coldLoad(browser, baseUrl, token) {
       new MutationObserver(check).observe(document, { childList: true, subtree: true });
     }, FIRST_ROW);
     const page = await context.newPage();
+    if (network) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', network);
+    }
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${baseUrl}/main`);
@@ -60,19 +82,33 @@ async function routeScripts(browser, baseUrl, route, token) {
   try {
     const page = await context.newPage();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok()) bodies.push(response.body().then((body) => ({ url: response.url(), body })).catch(() => null));
+      if (response.request().resourceType() === 'script' && response.ok())
+        bodies.push(
+          response
+            .body()
+            .then((body) => ({ url: response.url(), body }))
+            .catch(() => null),
+        );
     });
     await page.goto(`${baseUrl}${route.path}`);
     const ready = await page
       .locator('.remote-outlet:not([hidden])')
       .first()
       .waitFor({ timeout: 30_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     await page.waitForTimeout(1000); // lazy chunks a page asks for right after mounting
     const files = (await Promise.all(bodies)).filter(Boolean);
     const gzip = files.reduce((sum, file) => sum + zlib.gzipSync(file.body).length, 0);
     const raw = files.reduce((sum, file) => sum + file.body.length, 0);
-    return { files: files.length, gzipKiB: Number((gzip / 1024).toFixed(1)), rawKiB: Number((raw / 1024).toFixed(1)), ready };
+    return {
+      files: files.length,
+      gzipKiB: Number((gzip / 1024).toFixed(1)),
+      rawKiB: Number((raw / 1024).toFixed(1)),
+      ready,
+    };
   } finally {
     await context.close();
   }
@@ -105,7 +141,8 @@ export default {
         path: WEBHOOK_PATH,
         rate: 100,
         count: customers,
-        build: (seq, sentAtMs) => signedTextWebhook({ appSecret: APP_SECRET, runId: `p4-${Date.now()}`, seq, customer: seq, sentAtMs }),
+        build: (seq, sentAtMs) =>
+          signedTextWebhook({ appSecret: APP_SECRET, runId: `p4-${Date.now()}`, seq, customer: seq, sentAtMs }),
       });
       if (seeded.ok !== customers) throw new Error(`only ${seeded.ok} of ${customers} seed messages stored`);
 
@@ -114,12 +151,20 @@ export default {
       // One unmeasured load each (Chromium's own start-up, server JIT), then alternate.
       for (const url of Object.values(targets)) await coldLoad(browser, url, owner);
       const times = { federated: [], single: [] };
+      const slow = { federated: [], single: [] };
+      log(`P4: ${size.runs} cold loads of each build on loopback, then on a 10 Mbit/s, 40 ms link`);
       for (let run = 0; run < size.runs; run += 1) {
-        for (const name of run % 2 === 0 ? ['federated', 'single'] : ['single', 'federated']) times[name].push(await coldLoad(browser, targets[name], owner));
+        for (const name of run % 2 === 0 ? ['federated', 'single'] : ['single', 'federated'])
+          times[name].push(await coldLoad(browser, targets[name], owner));
       }
-      log(`P4: JS per route (${ROUTES.length} routes × 2 builds)`);
+      for (let run = 0; run < size.runs; run += 1) {
+        for (const name of run % 2 === 0 ? ['federated', 'single'] : ['single', 'federated'])
+          slow[name].push(await coldLoad(browser, targets[name], owner, BROADBAND));
+      }
+      const routes = ROUTES.filter((route) => !size.routes || size.routes.includes(route.path));
+      log(`P4: JS per route (${routes.length} routes × 2 builds)`);
       const perRoute = [];
-      for (const route of ROUTES) {
+      for (const route of routes) {
         const a = await routeScripts(browser, targets.federated, route, owner);
         const b = await routeScripts(browser, targets.single, route, owner);
         perRoute.push({ route: route.path, federated: a, single: b });
@@ -127,7 +172,11 @@ export default {
       const main = perRoute.find((entry) => entry.route === '/main');
       const parley = summarise(times.federated, 1);
       const baseline = summarise(times.single, 1);
-      const notReady = perRoute.filter((entry) => !entry.federated.ready || !entry.single.ready).map((entry) => entry.route);
+      const parleySlow = summarise(slow.federated, 1);
+      const baselineSlow = summarise(slow.single, 1);
+      const notReady = perRoute
+        .filter((entry) => !entry.federated.ready || !entry.single.ready)
+        .map((entry) => entry.route);
       return {
         parleyLabel: 'federated build (shell from WEB_ROOT, remotes from /deployments via /remotes.json)',
         baselineLabel: 'the same shell and pages as one rspack bundle without Module Federation (bench/single-bundle)',
@@ -139,15 +188,38 @@ export default {
             baseline,
             ratio: { median: ratio(parley.median, baseline.median), p99: ratio(parley.p99, baseline.p99) },
           },
+          {
+            label: 'the same over a 10 Mbit/s link with 40 ms round trips (DevTools network emulation)',
+            unit: 'ms',
+            parley: parleySlow,
+            baseline: baselineSlow,
+            ratio: {
+              median: ratio(parleySlow.median, baselineSlow.median),
+              p99: ratio(parleySlow.p99, baselineSlow.p99),
+            },
+          },
         ],
         facts: {
-          'JS loaded by /main, gzipped KiB (files)': { parley: `${main.federated.gzipKiB} (${main.federated.files})`, baseline: `${main.single.gzipKiB} (${main.single.files})`, ratio: ratio(main.federated.gzipKiB, main.single.gzipKiB) },
+          'JS loaded by /main, gzipped KiB (files)': {
+            parley: `${main.federated.gzipKiB} (${main.federated.files})`,
+            baseline: `${main.single.gzipKiB} (${main.single.files})`,
+            ratio: ratio(main.federated.gzipKiB, main.single.gzipKiB),
+          },
           'single bundle': build.built ? `rebuilt in ${build.seconds.toFixed(1)} s` : 'up to date',
         },
         tables: [
           {
             title: 'JS each route loads (cold, gzip -6 of each script body)',
-            columns: ['route', 'access', 'federated gzip KiB', 'files', 'raw KiB', 'single bundle gzip KiB', 'files', 'raw KiB'],
+            columns: [
+              'route',
+              'access',
+              'federated gzip KiB',
+              'files',
+              'raw KiB',
+              'single bundle gzip KiB',
+              'files',
+              'raw KiB',
+            ],
             rows: perRoute.map((entry) => [
               entry.route,
               ROUTES.find((route) => route.path === entry.route).access,

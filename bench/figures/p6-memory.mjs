@@ -29,7 +29,9 @@ async function socketsMemory({ url, pid, tokens, count, log, name }) {
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const loaded = summarise(await sampleRss(pid, 3), 1);
-    log(`P6: ${name}: ${idle.median} MiB idle, ${loaded.median} MiB with ${sockets.connected()} sockets (connected in ${connectSeconds.toFixed(1)} s)`);
+    log(
+      `P6: ${name}: ${idle.median} MiB idle, ${loaded.median} MiB with ${sockets.connected()} sockets (connected in ${connectSeconds.toFixed(1)} s)`,
+    );
     return { idle, loaded, connectSeconds, connected: sockets.connected() };
   } finally {
     sockets.close();
@@ -43,12 +45,26 @@ export default {
     const size = sizes.p6;
     const agents = quick ? 2 : 20;
     const servers = {};
-    for (const db of ['postgres', 'pglite']) {
+    for (const db of size.databases) {
       log(`P6: Parley (${db}) with ${agents} agents, ${size.sockets} sockets`);
       let fresh;
-      const parley = await parleyWithAgents({ db, agents, onStarted: async (stack) => (fresh = summarise(await sampleRss(stack.serverPid, 1), 1)) });
+      const parley = await parleyWithAgents({
+        db,
+        agents,
+        onStarted: async (stack) => (fresh = summarise(await sampleRss(stack.serverPid, 1), 1)),
+      });
       try {
-        servers[db] = { fresh, ...(await socketsMemory({ url: parley.stack.apiUrl, pid: parley.stack.serverPid, tokens: parley.tokens, count: size.sockets, log, name: `Parley ${db}` })) };
+        servers[db] = {
+          fresh,
+          ...(await socketsMemory({
+            url: parley.stack.apiUrl,
+            pid: parley.stack.serverPid,
+            tokens: parley.tokens,
+            count: size.sockets,
+            log,
+            name: `Parley ${db}`,
+          })),
+        };
       } finally {
         await parley.stack.stop();
       }
@@ -56,7 +72,14 @@ export default {
     const relay = await startRelay();
     let base;
     try {
-      base = await socketsMemory({ url: relay.url, pid: relay.pid, tokens: ['relay'], count: size.sockets, log, name: 'relay' });
+      base = await socketsMemory({
+        url: relay.url,
+        pid: relay.pid,
+        tokens: ['relay'],
+        count: size.sockets,
+        log,
+        name: 'relay',
+      });
     } finally {
       await relay.stop();
     }
@@ -85,13 +108,18 @@ export default {
         ...[
           ['postgres', 'PostgreSQL (database in its own processes, not counted)'],
           ['pglite', 'PGlite (the database inside the server process)'],
-        ].map(([db, label]) => ({
-          label: `server RSS with ${size.sockets} sockets connected (${agents} users), ${label}`,
-          unit: 'MiB',
-          parley: servers[db].loaded,
-          baseline: base.loaded,
-          ratio: { median: ratio(servers[db].loaded.median, base.loaded.median), p99: ratio(servers[db].loaded.p99, base.loaded.p99) },
-        })),
+        ]
+          .filter(([db]) => servers[db])
+          .map(([db, label]) => ({
+            label: `server RSS with ${size.sockets} sockets connected (${agents} users), ${label}`,
+            unit: 'MiB',
+            parley: servers[db].loaded,
+            baseline: base.loaded,
+            ratio: {
+              median: ratio(servers[db].loaded.median, base.loaded.median),
+              p99: ratio(servers[db].loaded.p99, base.loaded.p99),
+            },
+          })),
         {
           label: `browser JS heap after GC, inbox with ${size.conversations} conversations`,
           unit: 'MiB',
@@ -102,25 +130,50 @@ export default {
       ],
       facts: {
         ...Object.fromEntries(
-          ['postgres', 'pglite'].flatMap((db) => {
+          size.databases.flatMap((db) => {
             const server = servers[db];
             return [
               [`${db}: server RSS just after start, nobody signed in (MiB)`, server.fresh.median],
-              [`${db}: server RSS before the sockets, after ${agents} sign-ins (MiB)`, { parley: server.idle.median, baseline: base.idle.median, ratio: ratio(server.idle.median, base.idle.median) }],
-              [`${db}: RSS per socket (KiB)`, { parley: perSocketKiB(server), baseline: perSocketKiB(base), ratio: ratio(perSocketKiB(server), perSocketKiB(base)) }],
-              [`${db}: time to connect ${size.sockets} sockets, 20 at a time (s)`, { parley: Number(server.connectSeconds.toFixed(1)), baseline: Number(base.connectSeconds.toFixed(1)), ratio: ratio(server.connectSeconds, base.connectSeconds) }],
+              [
+                `${db}: server RSS before the sockets, after ${agents} sign-ins (MiB)`,
+                {
+                  parley: server.idle.median,
+                  baseline: base.idle.median,
+                  ratio: ratio(server.idle.median, base.idle.median),
+                },
+              ],
+              [
+                `${db}: RSS per socket (KiB)`,
+                {
+                  parley: perSocketKiB(server),
+                  baseline: perSocketKiB(base),
+                  ratio: ratio(perSocketKiB(server), perSocketKiB(base)),
+                },
+              ],
+              [
+                `${db}: time to connect ${size.sockets} sockets, 20 at a time (s)`,
+                {
+                  parley: Number(server.connectSeconds.toFixed(1)),
+                  baseline: Number(base.connectSeconds.toFixed(1)),
+                  ratio: ratio(server.connectSeconds, base.connectSeconds),
+                },
+              ],
             ];
           }),
         ),
         [`browser heap, inbox with ${size.baselineConversations} conversations (MiB)`]: small.median,
       },
       checks: {
-        'sockets that did not stay connected (Parley PostgreSQL)': size.sockets - servers.postgres.connected,
-        'sockets that did not stay connected (Parley PGlite)': size.sockets - servers.pglite.connected,
+        ...Object.fromEntries(
+          size.databases.map((db) => [
+            `sockets that did not stay connected (Parley ${db})`,
+            size.sockets - servers[db].connected,
+          ]),
+        ),
         'sockets that did not stay connected (relay)': size.sockets - base.connected,
       },
       notes: [
-        'RSS from /proc/<pid>/status, sampled every 200 ms for 3 s once the sockets are connected (2 s settle); WebSocket transport. Every Parley connect also broadcasts the account\'s online list (getOnline) to every socket already connected.',
+        "RSS from /proc/<pid>/status, sampled every 200 ms for 3 s once the sockets are connected (2 s settle); WebSocket transport. Every Parley connect also broadcasts the account's online list (getOnline) to every socket already connected.",
         `Heap: Runtime.getHeapUsage after two forced GCs (DevTools protocol), ${runs} run(s); page answered by page.route as in P5.`,
       ],
     };

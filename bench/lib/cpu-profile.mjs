@@ -5,6 +5,7 @@ import path from 'node:path';
 
 function areaOf(url, functionName) {
   if (!url) return functionName.startsWith('(') ? functionName : '(native / V8)';
+  if (url.startsWith('wasm://')) return 'WebAssembly (PGlite: PostgreSQL compiled to WASM)';
   const modules = url.lastIndexOf('node_modules/');
   if (modules >= 0) {
     const rest = url.slice(modules + 'node_modules/'.length).split('/');
@@ -19,7 +20,7 @@ function areaOf(url, functionName) {
   return path.basename(url);
 }
 
-/** `{ totalMs, busyMs, areas: [{ name, ms, share }], functions: [{ name, ms, share }] }` of the busiest parts. */
+/** `{ totalMs, busyMs, areas, functions, parleyInclusive }` (each `[{ name, ms, share }]`): the busiest parts. */
 export function summariseCpuProfile(file, top = 12) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -38,22 +39,40 @@ export function summariseCpuProfile(file, top = 12) {
     }
     const area = areaOf(callFrame.url, callFrame.functionName);
     areas.set(area, (areas.get(area) ?? 0) + us);
-    const where = callFrame.url ? `${callFrame.url.replace(/^.*\/(node_modules|server\/dist)\//, '$1/').replace(/^file:\/\//, '')}:${callFrame.lineNumber + 1}` : '';
+    const where = callFrame.url
+      ? `${callFrame.url.replace(/^.*\/(node_modules|server\/dist)\//, '$1/').replace(/^file:\/\//, '')}:${callFrame.lineNumber + 1}`
+      : '';
     const name = `${callFrame.functionName || '(anonymous)'}${where ? ` ${where}` : ''}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
   }
   const busyUs = totalUs - idleUs;
+  // Inclusive time of Parley's own functions (each sample counted once per function on its stack). Async
+  // continuations start a new stack, so this is the synchronous work under each function only.
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map();
+  profile.samples.forEach((id, index) => {
+    const us = profile.timeDeltas[index] ?? 0;
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const { callFrame } = byId.get(at);
+      if (!/\/server\/dist\//.test(callFrame.url)) continue;
+      const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*\/server\/dist\//, '')}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+    }
+  });
   const rank = (map) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: Number(((us / busyUs) * 100).toFixed(1)) }));
-  return { totalMs: Math.round(totalUs / 1000), busyMs: Math.round(busyUs / 1000), areas: rank(areas), functions: rank(functions) };
-}
-
-/** The newest .cpuprofile in `dir`. */
-export function newestProfile(dir) {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile')) : [];
-  if (!files.length) return null;
-  return files.map((name) => path.join(dir, name)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  return {
+    totalMs: Math.round(totalUs / 1000),
+    busyMs: Math.round(busyUs / 1000),
+    areas: rank(areas),
+    functions: rank(functions),
+    parleyInclusive: rank(inclusive),
+  };
 }

@@ -7,7 +7,24 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonas', 'Kemal', 'Lucia', 'Mateo', 'Nadia', 'Omar', 'Paula'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Iris',
+  'Jonas',
+  'Kemal',
+  'Lucia',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Paula',
+];
 const LAST = ['Silva', 'Costa', 'Moreau', 'Okafor', 'Tanaka', 'Novak', 'Haddad', 'Lindqvist', 'Reyes', 'Byrne'];
 const list = (values) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]`;
 
@@ -73,7 +90,9 @@ export async function generateInbox({ databaseUrl, accountId, conversations, per
       `SELECT (SELECT count(*) FROM conversations WHERE account_id = $1)::int AS conversations, (SELECT count(*) FROM messages WHERE account_id = $1)::int AS messages`,
       [accountId],
     );
-    log?.(`P3: generated ${rows[0].conversations} conversations and ${rows[0].messages} messages (${JSON.stringify(timings)} ms)`);
+    log?.(
+      `P3: generated ${rows[0].conversations} conversations and ${rows[0].messages} messages (${JSON.stringify(timings)} ms)`,
+    );
     return { ...rows[0], timings };
   } finally {
     await client.end();

@@ -19,7 +19,14 @@ export function loadGets({ url, paths, token, connections, seconds }) {
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({ latencies, statuses, requestsPerSecond: result.requests.average, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx });
+        resolve({
+          latencies,
+          statuses,
+          requestsPerSecond: result.requests.average,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+        });
       },
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -28,7 +28,12 @@ function processTable() {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(name), { pid: Number(name), ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) });
+      table.set(Number(name), {
+        pid: Number(name),
+        ppid: Number(fields[1]),
+        comm,
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
     } catch {
       // gone meanwhile
     }
@@ -45,7 +50,7 @@ export async function otherBusyProcesses(windowMs = 500) {
   await new Promise((resolve) => setTimeout(resolve, windowMs));
   const after = processTable();
   const ours = new Set([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of after.values()) {
       if (!ours.has(row.pid) && ours.has(row.ppid)) {
@@ -94,7 +99,7 @@ export function cpuSnapshot() {
 export function othersCpuSince(snapshot) {
   const after = processTable();
   const ours = new Set([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of after.values()) {
       if (!ours.has(row.pid) && ours.has(row.ppid)) {

@@ -12,7 +12,16 @@ const now = () => performance.timeOrigin + performance.now();
  * → `{ body, headers }`. Waits for the answers (each at most `timeoutMs`). Returns latencies of the 2xx answers,
  * and counts of everything else.
  */
-export async function sendPaced({ url, path, rate, count, maxSeconds = 600, timeoutMs = 10_000, build, maxSockets = 512 }) {
+export async function sendPaced({
+  url,
+  path,
+  rate,
+  count,
+  maxSeconds = 600,
+  timeoutMs = 10_000,
+  build,
+  maxSockets = 512,
+}) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const latencies = [];
@@ -24,7 +33,15 @@ export async function sendPaced({ url, path, rate, count, maxSeconds = 600, time
     const { body, headers } = build(seq, sentAtMs);
     const done = new Promise((resolve) => {
       const request = http.request(
-        { host: target.hostname, port: target.port, path, method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs },
+        {
+          host: target.hostname,
+          port: target.port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          timeout: timeoutMs,
+        },
         (response) => {
           response.resume();
           response.on('end', () => {
@@ -72,5 +89,10 @@ export async function sendPaced({ url, path, rate, count, maxSeconds = 600, time
   const sendSeconds = (lastFireAt - started) / 1000;
   await Promise.race([Promise.all([...inFlight]), new Promise((resolve) => setTimeout(resolve, timeoutMs + 2000))]);
   agent.destroy();
-  return { latencies, ...outcome, sendSeconds, achievedRate: outcome.sent > 1 && sendSeconds > 0 ? (outcome.sent - 1) / sendSeconds : rate };
+  return {
+    latencies,
+    ...outcome,
+    sendSeconds,
+    achievedRate: outcome.sent > 1 && sendSeconds > 0 ? (outcome.sent - 1) / sendSeconds : rate,
+  };
 }

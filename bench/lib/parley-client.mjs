@@ -5,17 +5,26 @@ const require = createRequire(import.meta.url);
 const { DEMO_LOGINS } = require('../../server/dist/seed/demo-logins.js');
 
 /** The sandbox's seeded WhatsApp Business Account (sandbox/README.md). */
-export const SANDBOX_WABA = { wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'sandbox-token-demo', displayPhoneNumber: '15550001000' };
+export const SANDBOX_WABA = {
+  wabaId: '100000000000001',
+  phoneNumberId: '100000000000002',
+  token: 'sandbox-token-demo',
+  displayPhoneNumber: '15550001000',
+};
 
 async function call(baseUrl, method, route, { token, body, expect = [200, 201] } = {}) {
   const response = await fetch(`${baseUrl}${route}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(60_000),
   });
   const text = await response.text();
-  if (!expect.includes(response.status)) throw new Error(`${method} ${route} → ${response.status} ${text.slice(0, 300)}`);
+  if (!expect.includes(response.status))
+    throw new Error(`${method} ${route} → ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
 
@@ -39,7 +48,11 @@ export function createClient(baseUrl) {
       for (let i = 0; i < count; i += 1) {
         const email = `${tag}-agent-${i}@parley.test`;
         const password = `bench-password-${i}`;
-        await call(baseUrl, 'POST', '/api/account/users', { token: ownerToken, body: { fullName: `Bench Agent ${i}`, title: 'Agent', email, password }, expect: [201] });
+        await call(baseUrl, 'POST', '/api/account/users', {
+          token: ownerToken,
+          body: { fullName: `Bench Agent ${i}`, title: 'Agent', email, password },
+          expect: [201],
+        });
         tokens.push(await api.login(email, password));
       }
       return tokens;

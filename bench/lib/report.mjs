@@ -29,7 +29,9 @@ function figureMarkdown(figure) {
     return lines;
   }
   lines.push(`Parley: ${figure.parleyLabel}. Baseline: ${figure.baselineLabel}.`, '');
-  lines.push('| measure | unit | Parley median | Parley p99 | baseline median | baseline p99 | ratio median | ratio p99 | samples (P / B) |');
+  lines.push(
+    '| measure | unit | Parley median | Parley p99 | baseline median | baseline p99 | ratio median | ratio p99 | samples (P / B) |',
+  );
   lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of figure.rows) {
     lines.push(
@@ -41,7 +43,9 @@ function figureMarkdown(figure) {
     lines.push('| fact | Parley | baseline | ratio |', '| --- | ---: | ---: | ---: |');
     for (const [name, value] of Object.entries(figure.facts)) {
       if (value && typeof value === 'object' && ('parley' in value || 'baseline' in value)) {
-        lines.push(`| ${name} | ${cell(value.parley)} | ${cell(value.baseline)} | ${value.ratio == null ? '' : times(value.ratio)} |`);
+        lines.push(
+          `| ${name} | ${cell(value.parley)} | ${cell(value.baseline)} | ${value.ratio == null ? '' : times(value.ratio)} |`,
+        );
       } else {
         lines.push(`| ${name} | ${cell(value)} | | |`);
       }
@@ -50,13 +54,19 @@ function figureMarkdown(figure) {
   }
   if (figure.tables) {
     for (const table of figure.tables) {
-      lines.push(`${table.title}:`, '', `| ${table.columns.join(' | ')} |`, `| ${table.columns.map(() => '---').join(' | ')} |`);
+      lines.push(
+        `${table.title}:`,
+        '',
+        `| ${table.columns.join(' | ')} |`,
+        `| ${table.columns.map(() => '---').join(' | ')} |`,
+      );
       for (const row of table.rows) lines.push(`| ${row.map(cell).join(' | ')} |`);
       lines.push('');
     }
   }
   const checks = Object.entries(figure.checks ?? {});
-  if (checks.length) lines.push(`Checks (must be 0): ${checks.map(([name, count]) => `${name} ${count}`).join('; ')}.`, '');
+  if (checks.length)
+    lines.push(`Checks (must be 0): ${checks.map(([name, count]) => `${name} ${count}`).join('; ')}.`, '');
   for (const note of figure.notes ?? []) lines.push(`- ${note}`);
   if (figure.notes?.length) lines.push('');
   if (figure.profile) {
@@ -68,7 +78,17 @@ function figureMarkdown(figure) {
           '.',
         '',
       );
-      lines.push('Top functions (self time): ' + profile.functions.slice(0, 8).map((fn) => `\`${fn.name}\` ${fn.share}%`).join(', ') + '.', '');
+      lines.push(
+        'Top functions (self time): ' +
+          profile.functions
+            .slice(0, 8)
+            .map((fn) => `\`${fn.name}\` ${fn.share}%`)
+            .join(', ') +
+          '.',
+        '',
+      );
+      const inclusive = (profile.parleyInclusive ?? []).slice(0, 8).map((fn) => `\`${fn.name}\` ${fn.share}%`);
+      if (inclusive.length) lines.push(`Parley's functions, synchronous time under each: ${inclusive.join(', ')}.`, '');
     }
   }
   lines.push(
@@ -94,6 +114,7 @@ export function writeReport({ mdFile, jsonFile, report }) {
     `| OS | ${m.platform} |`,
     `| PostgreSQL | ${m.postgres ?? '–'} |`,
     `| Chromium | ${m.chromium ?? '–'} |`,
+    `| what was measured | commit ${m.builds?.commit} plus the working tree; server built ${m.builds?.server}, shell built ${m.builds?.shell}; live remotes: ${m.builds?.remotes} |`,
     `| shared machine | ${report.shared ? 'yes' : 'no'}: ${report.sharedEvidence} |`,
     '',
     'Each figure measures Parley and its baseline in the same run, on the same machine, through the same client code;',

@@ -5,7 +5,17 @@ import path from 'node:path';
 import { ROOT } from './stack.mjs';
 
 export const SINGLE_BUNDLE_DIST = path.join(ROOT, 'bench/single-bundle/dist');
-const SOURCES = ['shell/src', 'shared/src', 'tooling', 'remote-auth/src', 'remote-inbox/src', 'remote-library/src', 'remote-admin/src', 'bench/single-bundle/src', 'bench/single-bundle/rspack.config.cjs'];
+const SOURCES = [
+  'shell/src',
+  'shared/src',
+  'tooling',
+  'remote-auth/src',
+  'remote-inbox/src',
+  'remote-library/src',
+  'remote-admin/src',
+  'bench/single-bundle/src',
+  'bench/single-bundle/rspack.config.cjs',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

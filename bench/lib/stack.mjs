@@ -17,7 +17,8 @@ const running = new Set();
 async function waitForOk(url, child, logs, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -74,7 +75,12 @@ export async function startStack(options = {}) {
   const baseUrl = `http://localhost:${port}`;
   const apiUrl = `http://127.0.0.1:${port}`;
   const sandboxUrl = options.sandboxUrl ?? `http://127.0.0.1:${sandboxPort}`;
-  const shared = { WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN, FB_APP_ID: '100000000000999', OUTBOX_DIR: outboxDir };
+  const shared = {
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+    FB_APP_ID: '100000000000999',
+    OUTBOX_DIR: outboxDir,
+  };
   const env = {
     ...shared,
     // Production mode, as deployed (it needs real secrets; these are throw-away).
@@ -132,7 +138,10 @@ export async function startStack(options = {}) {
   };
   running.add(stack);
   try {
-    await Promise.all([waitForOk(`${apiUrl}/readyz`, server, logs), sandbox ? waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs) : null]);
+    await Promise.all([
+      waitForOk(`${apiUrl}/readyz`, server, logs),
+      sandbox ? waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs) : null,
+    ]);
   } catch (error) {
     await stack.stop();
     throw error;

@@ -18,11 +18,18 @@ export function summarise(values, digits = 2) {
     if (value < min) min = value;
     if (value > max) max = value;
   }
-  return { n: values.length, median: round(percentile(values, 50)), p99: round(percentile(values, 99)), min: round(min), max: round(max) };
+  return {
+    n: values.length,
+    median: round(percentile(values, 50)),
+    p99: round(percentile(values, 99)),
+    min: round(min),
+    max: round(max),
+  };
 }
 
 /** Parley's value over the baseline's (how many times slower/bigger); null when either is missing. */
 export function ratio(parley, baseline) {
-  if (parley == null || baseline == null || !Number.isFinite(parley) || !Number.isFinite(baseline) || baseline === 0) return null;
+  if (parley == null || baseline == null || !Number.isFinite(parley) || !Number.isFinite(baseline) || baseline === 0)
+    return null;
   return Number((parley / baseline).toFixed(2));
 }

@@ -6,8 +6,31 @@ import path from 'node:path';
 import { ROOT } from './stack.mjs';
 
 export const ORIGIN = 'http://parley.bench';
-const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.css': 'text/css', '.map': 'application/json' };
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'Jonas', 'Kemal', 'Lucia', 'Mateo', 'Nadia', 'Omar', 'Paula'];
+const TYPES = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Iris',
+  'Jonas',
+  'Kemal',
+  'Lucia',
+  'Mateo',
+  'Nadia',
+  'Omar',
+  'Paula',
+];
 const LAST = ['Silva', 'Costa', 'Moreau', 'Okafor', 'Tanaka', 'Novak', 'Haddad', 'Lindqvist', 'Reyes', 'Byrne'];
 const LIST = '[role="list"][aria-label="Conversations"] [role="listitem"]';
 
@@ -33,7 +56,10 @@ export function conversations(count) {
         phone: `+1555${String(i).padStart(7, '0')}`,
         email: i % 3 === 0 ? `${first.toLowerCase()}.${i}@example.com` : null,
       },
-      lastMessage: { incoming: next() < 0.4, timestamp: new Date(now - Math.floor(next() * 90 * 86400_000)).toISOString() },
+      lastMessage: {
+        incoming: next() < 0.4,
+        timestamp: new Date(now - Math.floor(next() * 90 * 86400_000)).toISOString(),
+      },
       createdAt: new Date(now - Math.floor(next() * 365 * 86400_000)).toISOString(),
     };
   });
@@ -67,7 +93,14 @@ function fakeToken() {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', acc: 'a1', role: 'agent', lastLoginDate: '2025-01-01T00:00:00Z', exp: 4102444800 })}.bench`;
 }
 
-const profile = { id: 'u1', fullName: 'Bench Agent', email: 'bench@example.com', role: 'agent', isOwner: false, account: { id: 'a1', name: 'Bench Shop', logo: null } };
+const profile = {
+  id: 'u1',
+  fullName: 'Bench Agent',
+  email: 'bench@example.com',
+  role: 'agent',
+  isOwner: false,
+  account: { id: 'a1', name: 'Bench Shop', logo: null },
+};
 
 export function matches(conversation, query) {
   const q = query.toLowerCase();
@@ -89,7 +122,8 @@ async function serve(page, data) {
     const url = new URL(route.request().url());
     const { pathname } = url;
     if (url.origin !== ORIGIN || pathname.startsWith('/socket.io')) return route.abort();
-    if (pathname === '/remotes.json') return route.fulfill({ json: { baseUrl: '/deployments', remotes: { 'remote-inbox': { live: 'bench' } } } });
+    if (pathname === '/remotes.json')
+      return route.fulfill({ json: { baseUrl: '/deployments', remotes: { 'remote-inbox': { live: 'bench' } } } });
     if (pathname.startsWith('/deployments/remote-inbox/bench/')) {
       const file = staticFile(inboxDist, pathname.slice('/deployments/remote-inbox/bench/'.length));
       return file ? route.fulfill(file) : route.fulfill({ status: 404 });
@@ -104,7 +138,9 @@ async function serve(page, data) {
     const detail = pathname.match(/^\/api\/conversations\/([^/]+)$/);
     if (detail) {
       const body = data.details.get(decodeURIComponent(detail[1]));
-      return body ? route.fulfill({ body, contentType: 'application/json' }) : route.fulfill({ status: 404, json: { message: 'Not found' } });
+      return body
+        ? route.fulfill({ body, contentType: 'application/json' })
+        : route.fulfill({ status: 404, json: { message: 'Not found' } });
     }
     if (pathname.startsWith('/api/')) return route.fulfill({ json: [] });
     const file = staticFile(shellDist, pathname.slice(1)) ?? staticFile(shellDist, 'index.html');
@@ -113,7 +149,12 @@ async function serve(page, data) {
 }
 
 export function detailBody(conversation, count) {
-  return JSON.stringify({ ...conversation, messages: messages(conversation.id, count), hasMore: false, canSendFreeForm: true });
+  return JSON.stringify({
+    ...conversation,
+    messages: messages(conversation.id, count),
+    hasMore: false,
+    canSendFreeForm: true,
+  });
 }
 
 export async function openDashboard(browser, data) {
@@ -147,7 +188,9 @@ export async function timeFilter(page, query, expected) {
       // Only the rows on screen exist (virtualised): they must be the first expected ones, and all of them
       // when the result is short.
       const shows = () => {
-        const labels = [...document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]')].map((row) => row.getAttribute('aria-label'));
+        const labels = [
+          ...document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]'),
+        ].map((row) => row.getAttribute('aria-label'));
         if (!labels.length || (expected.length <= labels.length && labels.length !== expected.length)) return false;
         return labels.every((label, index) => label === expected[index]);
       };
@@ -157,7 +200,8 @@ export async function timeFilter(page, query, expected) {
       await new Promise((resolve, reject) => {
         const check = () => {
           if (shows()) resolve();
-          else if (performance.now() - started > 30_000) reject(new Error(`the list never showed the ${expected.length} matches of "${query}"`));
+          else if (performance.now() - started > 30_000)
+            reject(new Error(`the list never showed the ${expected.length} matches of "${query}"`));
           else requestAnimationFrame(check);
         };
         check();
@@ -176,7 +220,9 @@ export async function clearFilter(page) {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, '');
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await page.waitForFunction(() => document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]').length > 5);
+  await page.waitForFunction(
+    () => document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]').length > 5,
+  );
   await page.waitForTimeout(600); // let the debounced server refetch land before the next run
 }
 
@@ -193,7 +239,8 @@ export async function timeOpen(page, label, lastMessageId) {
           const last = document.querySelector(`[data-message-id="${lastMessageId}"]`);
           const atBottom = log && log.scrollHeight - log.scrollTop - log.clientHeight < 100;
           if (last && atBottom) resolve();
-          else if (performance.now() - started > 60_000) reject(new Error(`message ${lastMessageId} never showed at the bottom`));
+          else if (performance.now() - started > 60_000)
+            reject(new Error(`message ${lastMessageId} never showed at the bottom`));
           else requestAnimationFrame(check);
         };
         check();
@@ -279,14 +326,19 @@ export async function heapAfterGc(page) {
 
 /** Heap of the dashboard showing `count` conversations (list loaded and painted). */
 export async function dashboardHeap(browser, count) {
-  const { context, page, errors } = await openDashboard(browser, { conversations: conversations(count), details: new Map() });
+  const { context, page, errors } = await openDashboard(browser, {
+    conversations: conversations(count),
+    details: new Map(),
+  });
+  let heap;
   try {
     await page.waitForTimeout(500);
-    return await heapAfterGc(page);
+    heap = await heapAfterGc(page);
   } finally {
     await context.close();
-    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
   }
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  return heap;
 }
 
 /** Baseline: a blank page of the same origin holding the same list answer, parsed, and nothing else. */
@@ -295,7 +347,11 @@ export async function plainDataHeap(browser, count) {
   const page = await context.newPage();
   try {
     const body = JSON.stringify({ list: conversations(count).filter((c) => c.status === 'active'), nextCursor: null });
-    await page.route('**/*', (route) => (new URL(route.request().url()).pathname === '/data.json' ? route.fulfill({ body, contentType: 'application/json' }) : route.fulfill({ body: '<!doctype html><title>data</title>', contentType: 'text/html' })));
+    await page.route('**/*', (route) =>
+      new URL(route.request().url()).pathname === '/data.json'
+        ? route.fulfill({ body, contentType: 'application/json' })
+        : route.fulfill({ body: '<!doctype html><title>data</title>', contentType: 'text/html' }),
+    );
     await page.goto(`${ORIGIN}/blank`);
     await page.evaluate(async () => {
       window.held = await (await fetch('/data.json')).json();

@@ -26,7 +26,13 @@ export function parseBenchText(text) {
 }
 
 /** `{ body, headers }` of one signed webhook POST carrying one text message. */
-export function signedTextWebhook({ appSecret, runId, seq, customer, sentAtMs = performance.timeOrigin + performance.now() }) {
+export function signedTextWebhook({
+  appSecret,
+  runId,
+  seq,
+  customer,
+  sentAtMs = performance.timeOrigin + performance.now(),
+}) {
   const wamid = wamidFor(runId, seq);
   const payload = inboundWebhook('text', {
     wabaId: SANDBOX_WABA.wabaId,

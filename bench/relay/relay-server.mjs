@@ -27,7 +27,8 @@ const id = () => `00000000-0000-4000-8000-${String((seq += 1)).padStart(12, '0')
 
 app.post('/webhooks/whatsapp', async (request, reply) => {
   const raw = request.body;
-  if (!signatureMatches(raw, request.headers['x-hub-signature-256'])) return reply.status(401).send({ message: 'bad signature' });
+  if (!signatureMatches(raw, request.headers['x-hub-signature-256']))
+    return reply.status(401).send({ message: 'bad signature' });
   const payload = JSON.parse(raw.toString('utf8'));
   const now = new Date().toISOString();
   for (const entry of payload.entry ?? []) {
@@ -52,7 +53,13 @@ app.post('/webhooks/whatsapp', async (request, reply) => {
           conversation: {
             id: conversationId,
             status: 'active',
-            contact: { id: `contact-${message.from}`, name: null, profileName: contact?.profile?.name ?? null, phone: message.from, email: null },
+            contact: {
+              id: `contact-${message.from}`,
+              name: null,
+              profileName: contact?.profile?.name ?? null,
+              phone: message.from,
+              email: null,
+            },
             lastMessage: { incoming: true, timestamp: now },
             canSendFreeForm: true,
             createdAt: now,

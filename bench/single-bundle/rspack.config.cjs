@@ -19,7 +19,8 @@ function exposedPages() {
     const config = require(path.join(dir, 'rspack.config.js'));
     const federation = config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
     const { name, exposes } = federation._options;
-    for (const [key, file] of Object.entries(exposes)) pages[`${name}/${key.replace(/^\.\//, '')}`] = path.join(dir, file);
+    for (const [key, file] of Object.entries(exposes))
+      pages[`${name}/${key.replace(/^\.\//, '')}`] = path.join(dir, file);
   }
   return pages;
 }
@@ -46,6 +47,11 @@ config.context = __dirname;
 config.entry = { main: './src/index.tsx' };
 config.output = { ...config.output, path: path.join(__dirname, 'dist'), uniqueName: 'parley_single_bundle' };
 config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ModuleFederationPlugin');
-config.plugins.push(new rspack.NormalModuleReplacementPlugin(/federation[\\/]load-remote-module$/, path.join(__dirname, 'src/load-page.ts')));
+config.plugins.push(
+  new rspack.NormalModuleReplacementPlugin(
+    /federation[\\/]load-remote-module$/,
+    path.join(__dirname, 'src/load-page.ts'),
+  ),
+);
 
 module.exports = config;

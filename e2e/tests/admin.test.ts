@@ -27,7 +27,10 @@ describe('admin: staff users and WhatsApp credentials', () => {
   async function api(method: string, path: string, body?: unknown, token = ownerToken): Promise<any> {
     const response = await fetch(`${stack.baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -52,17 +55,26 @@ describe('admin: staff users and WhatsApp credentials', () => {
     return page.locator(`.ant-select-dropdown:has([id="${listId}"]) .ant-select-item-option`);
   }
 
+  /** Picks an option and waits until the select shows it. */
   async function choose(page: Page, selector: 'Limit' | 'Page', option: string) {
     await (await openSelect(page, selector)).and(page.locator(`[title="${option}"]`)).click();
-    // DEBUG
-    await page.waitForTimeout(1500);
-    console.log('DEBUG after choose', selector, option, await page.locator('.ant-select').allInnerTexts(), await page.locator('tbody tr').allInnerTexts());
+    const select = page.locator('.ant-select', { has: page.getByRole('combobox', { name: selector }) });
+    await select.getByText(option, { exact: true }).first().waitFor();
+  }
+
+  /** The owner's User List, once its first page has arrived. */
+  async function usersPage(): Promise<Page> {
+    const page = await pageAs(OWNER, '/users');
+    await rowOf(page, OWNER.email).waitFor();
+    return page;
   }
 
   const rowOf = (page: Page, text: string): Locator => page.locator('tbody tr', { hasText: text });
-  const toast = (page: Page, text: string) => page.locator('.ant-notification-notice', { hasText: text }).first().waitFor();
+  const toast = (page: Page, text: string) =>
+    page.locator('.ant-notification-notice', { hasText: text }).first().waitFor();
   const sandboxBusinesses = async (): Promise<SandboxBusiness[]> =>
-    ((await (await fetch(`${stack.sandboxUrl}/_sandbox/state`)).json()) as { businesses: SandboxBusiness[] }).businesses;
+    ((await (await fetch(`${stack.sandboxUrl}/_sandbox/state`)).json()) as { businesses: SandboxBusiness[] })
+      .businesses;
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true, env: { FB_CONFIG_ID } });
@@ -86,16 +98,25 @@ describe('admin: staff users and WhatsApp credentials', () => {
   });
 
   describe('User List', () => {
-    const newUser = { fullName: 'Nora Newcomer', title: 'Night shift', email: 'nora@parley.test', password: 'nora-password' };
+    const newUser = {
+      fullName: 'Nora Newcomer',
+      title: 'Night shift',
+      email: 'nora@parley.test',
+      password: 'nora-password',
+    };
 
     it('pages the staff: 5 per page by default, and a new limit goes back to page 1', async () => {
       for (let index = 1; index <= 5; index += 1) {
-        await api('POST', '/api/account/users', { fullName: `Pager Person ${index}`, title: 'Desk', email: `pager${index}@parley.test`, password: 'pager-password' });
+        await api('POST', '/api/account/users', {
+          fullName: `Pager Person ${index}`,
+          title: 'Desk',
+          email: `pager${index}@parley.test`,
+          password: 'pager-password',
+        });
       }
       // 2 demo users + 5 = 7 users: two pages of 5.
-      const page = await pageAs(OWNER, '/users');
+      const page = await usersPage();
       await page.getByRole('heading', { name: 'User List' }).waitFor();
-      await rowOf(page, 'owner@parley.test').waitFor();
       expect(await page.locator('tbody tr.ant-table-row').count()).toBe(5);
 
       await choose(page, 'Page', '2');
@@ -112,7 +133,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
     });
 
     it('adds a user through the form, who can then sign in', async () => {
-      const page = await pageAs(OWNER, '/users');
+      const page = await usersPage();
       await page.getByText('Add New User').waitFor();
       await page.getByRole('button', { name: 'Add User' }).click();
       await page.getByText('Full Name is required').waitFor();
@@ -129,7 +150,8 @@ describe('admin: staff users and WhatsApp credentials', () => {
       await choose(page, 'Limit', '50');
       const row = rowOf(page, newUser.email);
       await row.waitFor();
-      for (const text of [newUser.fullName, newUser.title, 'agent', 'active']) await row.getByText(text, { exact: true }).waitFor();
+      for (const text of [newUser.fullName, newUser.title, 'agent', 'active'])
+        await row.getByText(text, { exact: true }).waitFor();
 
       // The same email again is refused with the server's reason.
       await page.getByLabel('Full Name').fill('Someone Else');
@@ -141,7 +163,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
     });
 
     it('edits a user inline', async () => {
-      const page = await pageAs(OWNER, '/users');
+      const page = await usersPage();
       await choose(page, 'Limit', '50');
       const row = rowOf(page, newUser.email);
       await row.getByRole('button', { name: 'Edit' }).click();
@@ -161,7 +183,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
       const userPage = await pageAs(newUser, '/main');
       await userPage.waitForURL(/\/main$/);
 
-      const page = await pageAs(OWNER, '/users');
+      const page = await usersPage();
       await choose(page, 'Limit', '50');
       const row = rowOf(page, newUser.email);
       // Their socket is up: the owner sees them online.
@@ -192,11 +214,14 @@ describe('admin: staff users and WhatsApp credentials', () => {
     });
 
     it('deletes a user', async () => {
-      const page = await pageAs(OWNER, '/users');
+      const page = await usersPage();
       await choose(page, 'Limit', '50');
       const row = rowOf(page, newUser.email);
       await row.getByRole('button', { name: 'Delete' }).click();
-      await page.locator('.ant-popover', { hasText: `Delete ${newUser.fullName}?` }).getByRole('button', { name: 'Delete' }).click();
+      await page
+        .locator('.ant-popover', { hasText: `Delete ${newUser.fullName}?` })
+        .getByRole('button', { name: 'Delete' })
+        .click();
       await toast(page, 'User removed');
       await row.waitFor({ state: 'detached' });
       const list = await api('GET', '/api/account/users?limit=50');
@@ -204,7 +229,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
     });
 
     it('does not let the owner suspend or delete themself', async () => {
-      const page = await pageAs(OWNER, '/users');
+      const page = await usersPage();
       const row = rowOf(page, OWNER.email);
       await row.waitFor();
       expect(await row.getByRole('button', { name: 'Suspend', exact: true }).isDisabled()).toBe(true);
@@ -264,5 +289,4 @@ describe('admin: staff users and WhatsApp credentials', () => {
       expect(business?.phoneNumbers).toEqual([expect.objectContaining({ registered: true })]);
     });
   });
-
 });

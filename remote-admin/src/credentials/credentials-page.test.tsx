@@ -32,7 +32,12 @@ function postSignupMessage(data: unknown, origin = SDK_ORIGIN) {
   });
 }
 
-const finishMessage = { type: 'WA_EMBEDDED_SIGNUP', event: 'FINISH', version: 3, data: { phone_number_id: '222', waba_id: '111', business_id: '333' } };
+const finishMessage = {
+  type: 'WA_EMBEDDED_SIGNUP',
+  event: 'FINISH',
+  version: 3,
+  data: { phone_number_id: '222', waba_id: '111', business_id: '333' },
+};
 
 beforeEach(() => {
   jest.restoreAllMocks();
@@ -43,7 +48,8 @@ beforeEach(() => {
 });
 
 const fill = (values: Record<string, string>) => {
-  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Credentials' }));
 
@@ -63,7 +69,11 @@ describe('Set Credentials form', () => {
     fill({ 'WABA ID': ' 111 ', 'Phone Number ID': '222', Token: 'tok' });
     save();
     await screen.findByText('Credentials set successfully!');
-    expect(post).toHaveBeenCalledWith('/api/account/credentials', { wabaId: '111', phoneNumberId: '222', token: 'tok' });
+    expect(post).toHaveBeenCalledWith('/api/account/credentials', {
+      wabaId: '111',
+      phoneNumberId: '222',
+      token: 'tok',
+    });
     expect(navigate).not.toHaveBeenCalled();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/main'), { timeout: 3000 });
   });
@@ -124,7 +134,10 @@ describe('embedded sign-up', () => {
     const navigate = jest.fn();
     renderPage(CredentialsPage, navigate);
     const callback = await startSignup();
-    postSignupMessage({ ...finishMessage, data: { waba_id: 'evil', phone_number_id: 'evil' } }, 'https://attacker.example');
+    postSignupMessage(
+      { ...finishMessage, data: { waba_id: 'evil', phone_number_id: 'evil' } },
+      'https://attacker.example',
+    );
     postSignupMessage(finishMessage);
     act(() => callback({ status: 'connected', authResponse: { code: 'AQ-2' } }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/main'));

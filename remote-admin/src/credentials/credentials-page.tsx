@@ -34,7 +34,12 @@ export function CredentialsPage({ navigate }: PageProps) {
         toast.error(CREDENTIALS_TEXTS.unknown);
       } else {
         const reason = errorStatus(error) === 500 ? undefined : serverText(error);
-        notification.error({ title: CREDENTIALS_TEXTS.refused, description: reason, placement: 'topRight', duration: TOAST_MS.screen / 1000 });
+        notification.error({
+          title: CREDENTIALS_TEXTS.refused,
+          description: reason,
+          placement: 'topRight',
+          duration: TOAST_MS.screen / 1000,
+        });
       }
       return;
     }

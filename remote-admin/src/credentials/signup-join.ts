@@ -40,7 +40,10 @@ export function joinSignup(state: SignupState, input: SignupInput): SignupState 
     case 'cancel':
       // Only noted: FB.login's callback is what ends an attempt. A CANCEL posted late by an earlier, abandoned
       // attempt must not end the one the user has just started.
-      return { ...state, cancelReason: input.errorMessage ?? (input.currentStep ? `cancelled at ${input.currentStep}` : 'cancelled') };
+      return {
+        ...state,
+        cancelReason: input.errorMessage ?? (input.currentStep ? `cancelled at ${input.currentStep}` : 'cancelled'),
+      };
     case 'login-without-code':
       return { status: 'cancelled', reason: state.cancelReason ?? 'login closed without an authorisation code' };
     case 'code':

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { credentialsApi, type SignupConfig } from './credentials-api';
 import { loadFacebookSdk, openEmbeddedSignup, type FacebookSdk } from './facebook-sdk';
-import { idleSignup, joinSignup, readLoginResponse, readSignupMessage, startedSignup, type SignupInput, type SignupState } from './signup-join';
+import {
+  idleSignup,
+  joinSignup,
+  readLoginResponse,
+  readSignupMessage,
+  startedSignup,
+  type SignupInput,
+  type SignupState,
+} from './signup-join';
 
 export type SignupPhase = 'loading' | 'unavailable' | 'ready' | 'waiting' | 'onboarding';
 
@@ -51,7 +59,8 @@ export function useEmbeddedSignup(onConnected: () => void): EmbeddedSignup {
     credentialsApi
       .signupConfig()
       .then(async (loaded) => {
-        if (!loaded.fbAppId || !loaded.fbConfigId) throw new Error('The embedded sign-up is not configured (FB_APP_ID, FB_CONFIG_ID)');
+        if (!loaded.fbAppId || !loaded.fbConfigId)
+          throw new Error('The embedded sign-up is not configured (FB_APP_ID, FB_CONFIG_ID)');
         config.current = loaded;
         const instance = await loadFacebookSdk(loaded.fbSdkUrl, loaded.fbAppId);
         if (!active) return;

@@ -24,10 +24,18 @@ export function AddUserForm({ onAdd }: AddUserFormProps) {
   return (
     <Card title="Add New User" size="small">
       <Form form={form} name="addUser" layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
-        <Form.Item label="Full Name" name="fullName" rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}>
+        <Form.Item
+          label="Full Name"
+          name="fullName"
+          rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: 'Title is required' }]}>
+        <Form.Item
+          label="Title"
+          name="title"
+          rules={[{ required: true, whitespace: true, message: 'Title is required' }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item

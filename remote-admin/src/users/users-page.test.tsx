@@ -4,10 +4,42 @@ import { $realtimeStatus, api, setOnlineUserIds, updatePersisted, type StaffUser
 import { answer, httpError, renderPage } from './test-support';
 import { UsersPage } from './users-page';
 
-const owner: StaffUser = { id: 'u-owner', fullName: 'Olivia Owner', email: 'olivia@example.com', title: 'Boss', role: 'owner', status: 'active', online: true };
-const agent: StaffUser = { id: 'u-agent', fullName: 'Adam Agent', email: 'adam@example.com', title: 'Support', role: 'agent', status: 'active', online: false };
-const held: StaffUser = { id: 'u-held', fullName: 'Hana Held', email: 'hana@example.com', title: 'Sales', role: 'agent', status: 'hold', online: false };
-const odd: StaffUser = { id: 'u-odd', fullName: 'Otto Odd', email: 'otto@example.com', title: 'Ops', role: 'agent', status: 'pending', online: false };
+const owner: StaffUser = {
+  id: 'u-owner',
+  fullName: 'Olivia Owner',
+  email: 'olivia@example.com',
+  title: 'Boss',
+  role: 'owner',
+  status: 'active',
+  online: true,
+};
+const agent: StaffUser = {
+  id: 'u-agent',
+  fullName: 'Adam Agent',
+  email: 'adam@example.com',
+  title: 'Support',
+  role: 'agent',
+  status: 'active',
+  online: false,
+};
+const held: StaffUser = {
+  id: 'u-held',
+  fullName: 'Hana Held',
+  email: 'hana@example.com',
+  title: 'Sales',
+  role: 'agent',
+  status: 'hold',
+  online: false,
+};
+const odd: StaffUser = {
+  id: 'u-odd',
+  fullName: 'Otto Odd',
+  email: 'otto@example.com',
+  title: 'Ops',
+  role: 'agent',
+  status: 'pending',
+  online: false,
+};
 
 function rowOf(name: string): HTMLElement {
   const row = screen.getByText(name).closest('tr');
@@ -29,7 +61,16 @@ beforeEach(() => {
   jest.restoreAllMocks();
   $realtimeStatus.set('closed');
   setOnlineUserIds([]);
-  updatePersisted({ profile: { id: owner.id, fullName: owner.fullName, email: owner.email, role: 'owner', isOwner: true, account: { id: 'a', name: 'Acme', logo: null } } });
+  updatePersisted({
+    profile: {
+      id: owner.id,
+      fullName: owner.fullName,
+      email: owner.email,
+      role: 'owner',
+      isOwner: true,
+      account: { id: 'a', name: 'Acme', logo: null },
+    },
+  });
   getSpy = jest.spyOn(api, 'get').mockResolvedValue(answer({ list: [owner, agent, held, odd], lastPage: 3 }));
 });
 
@@ -38,7 +79,8 @@ describe('User List', () => {
     renderPage(UsersPage);
     await screen.findByText('Adam Agent');
     const row = rowOf('Adam Agent');
-    for (const text of ['adam@example.com', 'Support', 'agent', 'active']) expect(within(row).getByText(text)).toBeTruthy();
+    for (const text of ['adam@example.com', 'Support', 'agent', 'active'])
+      expect(within(row).getByText(text)).toBeTruthy();
     expect(within(rowOf('Otto Odd')).getByText('pending').className).toMatch(/danger/);
     expect(within(rowOf('Hana Held')).getByText('hold').className).not.toMatch(/danger/);
     expect(getSpy).toHaveBeenCalledWith('/api/account/users', { params: { limit: 5, page: 1 } });
@@ -79,11 +121,16 @@ describe('User List', () => {
     renderPage(UsersPage);
     await screen.findByText('Adam Agent');
     await chooseOption('Page', '2');
-    await waitFor(() => expect(getSpy).toHaveBeenLastCalledWith('/api/account/users', { params: { limit: 5, page: 2 } }));
+    await waitFor(() =>
+      expect(getSpy).toHaveBeenLastCalledWith('/api/account/users', { params: { limit: 5, page: 2 } }),
+    );
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Limit' }));
-    for (const size of ['5', '10', '15', '20', '30', '40', '50']) expect((await screen.findAllByTitle(size)).length).toBeGreaterThan(0);
+    for (const size of ['5', '10', '15', '20', '30', '40', '50'])
+      expect((await screen.findAllByTitle(size)).length).toBeGreaterThan(0);
     await chooseOption('Limit', '20');
-    await waitFor(() => expect(getSpy).toHaveBeenLastCalledWith('/api/account/users', { params: { limit: 20, page: 1 } }));
+    await waitFor(() =>
+      expect(getSpy).toHaveBeenLastCalledWith('/api/account/users', { params: { limit: 20, page: 1 } }),
+    );
   });
 
   it('suspends and unsuspends with the spec toasts', async () => {
@@ -182,7 +229,8 @@ describe('User List', () => {
 
 describe('Add New User', () => {
   const fill = (values: Record<string, string>) => {
-    for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    for (const [label, value] of Object.entries(values))
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
   };
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
 
@@ -217,7 +265,12 @@ describe('Add New User', () => {
     fill({ 'Full Name': 'New Person', Title: 'Agent', Email: 'new@example.com', Password: 'secret' });
     submit();
     await screen.findByText('User added');
-    expect(post).toHaveBeenCalledWith('/api/account/users', { fullName: 'New Person', title: 'Agent', email: 'new@example.com', password: 'secret' });
+    expect(post).toHaveBeenCalledWith('/api/account/users', {
+      fullName: 'New Person',
+      title: 'Agent',
+      email: 'new@example.com',
+      password: 'secret',
+    });
     expect(getSpy.mock.calls.length).toBeGreaterThan(callsBefore);
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(''));
   });

@@ -55,14 +55,17 @@ export function UsersPage(_props: PageProps) {
     act(() => usersApi.setStatus(user.id, 'hold'), USER_TOASTS.suspended, USER_TOASTS.suspendFailed);
   const unsuspend = (user: StaffUser) =>
     act(() => usersApi.setStatus(user.id, 'active'), USER_TOASTS.activated, USER_TOASTS.activateFailed);
-  const remove = (user: StaffUser) => act(() => usersApi.remove(user.id), USER_TOASTS.removed, USER_TOASTS.removeFailed);
+  const remove = (user: StaffUser) =>
+    act(() => usersApi.remove(user.id), USER_TOASTS.removed, USER_TOASTS.removeFailed);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={2} style={{ margin: 0 }}>
         User List
       </Typography.Title>
-      {staff.loadError ? <Alert type="error" showIcon title={withServerMessage('Failed to load users', staff.loadError)} /> : null}
+      {staff.loadError ? (
+        <Alert type="error" showIcon title={withServerMessage('Failed to load users', staff.loadError)} />
+      ) : null}
       <UsersTable
         users={staff.users}
         loading={staff.loading}

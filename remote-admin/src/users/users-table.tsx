@@ -46,13 +46,19 @@ export function UsersTable(props: UsersTableProps) {
     } catch {
       return; // the form shows which field is missing
     }
-    const saved = await run(user, () => props.onSave(user, { fullName: changes.fullName.trim(), title: changes.title.trim() }));
+    const saved = await run(user, () =>
+      props.onSave(user, { fullName: changes.fullName.trim(), title: changes.title.trim() }),
+    );
     if (saved) setEditingId(null);
   };
 
   const editable = (field: keyof UserChanges, label: string) => (value: string, user: StaffUser) =>
     user.id === editingId ? (
-      <Form.Item name={field} style={{ margin: 0 }} rules={[{ required: true, whitespace: true, message: `${label} is required` }]}>
+      <Form.Item
+        name={field}
+        style={{ margin: 0 }}
+        rules={[{ required: true, whitespace: true, message: `${label} is required` }]}
+      >
         <Input aria-label={label} />
       </Form.Item>
     ) : (
@@ -110,7 +116,12 @@ export function UsersTable(props: UsersTableProps) {
     { key: 'email', title: 'Email', dataIndex: 'email' },
     { key: 'title', title: 'Title', dataIndex: 'title', render: editable('title', 'Title') },
     { key: 'role', title: 'Role', dataIndex: 'role' },
-    { key: 'status', title: 'Status', dataIndex: 'status', render: (status: string) => <UserStatusText status={status} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      dataIndex: 'status',
+      render: (status: string) => <UserStatusText status={status} />,
+    },
     { key: 'actions', title: 'Actions', render: (_: unknown, user) => actions(user) },
   ];
 

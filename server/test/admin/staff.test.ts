@@ -12,15 +12,22 @@ describe('staff users (owner only, own account only)', () => {
   let strangerToken: string;
   const sockets: Socket[] = [];
 
-  const asOwner = (method: string, path: string, body?: unknown) => server.request(method, path, { token: ownerToken, body });
+  const asOwner = (method: string, path: string, body?: unknown) =>
+    server.request(method, path, { token: ownerToken, body });
   const openSocket = (token: string) =>
     new Promise<Socket>((resolve, reject) => {
-      const socket = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const socket = connect(server.url, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
       socket.once('connect', () => resolve(socket));
       socket.once('connect_error', reject);
     });
-  const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  const disconnected = (socket: Socket) =>
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
   const newAgent = (overrides: Parameters<TestServer['createAgent']>[0] | object = {}) =>
     server.createAgent({ accountId: owner.accountId, ...overrides });
 
@@ -134,7 +141,9 @@ describe('staff users (owner only, own account only)', () => {
         if (!(await server.server.realtime.onlineUserIds(boss.accountId)).includes(boss.id)) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect((await list('?limit=50')).body.list.find((user: { id: string }) => user.id === boss.id).online).toBe(false);
+      expect((await list('?limit=50')).body.list.find((user: { id: string }) => user.id === boss.id).online).toBe(
+        false,
+      );
     });
   });
 
@@ -166,7 +175,12 @@ describe('staff users (owner only, own account only)', () => {
 
     it('answers 409 when the email is used, in any account and any case', async () => {
       for (const email of [owner.email, stranger.email.toUpperCase()]) {
-        const answer = await asOwner('POST', '/api/account/users', { fullName: 'Dup', title: 'Dup', email, password: 'pw' });
+        const answer = await asOwner('POST', '/api/account/users', {
+          fullName: 'Dup',
+          title: 'Dup',
+          email,
+          password: 'pw',
+        });
         expect(answer.status).toBe(409);
         expect(answer.body).toEqual({ message: STAFF_MESSAGES.emailTaken });
       }
@@ -192,9 +206,20 @@ describe('staff users (owner only, own account only)', () => {
   describe('PUT /api/account/users/{id}', () => {
     it('changes full name and title, nothing else', async () => {
       const agent = await newAgent();
-      const answer = await asOwner('PUT', `/api/account/users/${agent.id}`, { fullName: ' Renamed ', title: 'Lead', email: 'x@y.z', role: 'owner' });
+      const answer = await asOwner('PUT', `/api/account/users/${agent.id}`, {
+        fullName: ' Renamed ',
+        title: 'Lead',
+        email: 'x@y.z',
+        role: 'owner',
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ id: agent.id, fullName: 'Renamed', title: 'Lead', email: agent.email, role: 'agent' });
+      expect(answer.body).toMatchObject({
+        id: agent.id,
+        fullName: 'Renamed',
+        title: 'Lead',
+        email: agent.email,
+        role: 'agent',
+      });
     });
 
     it('lets the owner edit themself', async () => {
@@ -226,7 +251,10 @@ describe('staff users (owner only, own account only)', () => {
       expect(await told).toEqual({ reason: 'suspended' });
       expect(await cut).toBe('io server disconnect');
       expect((await server.request('GET', '/api/user/profile', { token: agentToken })).status).toBe(401);
-      expect((await server.request('POST', '/auth/login', { body: { email: agent.email, password: agent.password } })).status).toBe(403);
+      expect(
+        (await server.request('POST', '/auth/login', { body: { email: agent.email, password: agent.password } }))
+          .status,
+      ).toBe(403);
       await expect(openSocket(agentToken)).rejects.toThrow();
     });
 
@@ -278,7 +306,10 @@ describe('staff users (owner only, own account only)', () => {
       await cut;
       expect(events).toEqual(['sessionEnded:deleted', 'disconnect:io server disconnect']);
       expect((await server.request('GET', '/api/user/profile', { token: agentToken })).status).toBe(401);
-      expect((await server.request('POST', '/auth/login', { body: { email: agent.email, password: agent.password } })).status).toBe(403);
+      expect(
+        (await server.request('POST', '/auth/login', { body: { email: agent.email, password: agent.password } }))
+          .status,
+      ).toBe(403);
       const listed = await asOwner('GET', '/api/account/users?limit=100');
       expect(listed.body.list.some((user: { id: string }) => user.id === agent.id)).toBe(false);
       expect((await asOwner('DELETE', `/api/account/users/${agent.id}`)).status).toBe(404);
@@ -294,7 +325,12 @@ describe('staff users (owner only, own account only)', () => {
     it('lets the owner add a deleted user back with the same email', async () => {
       const agent = await newAgent();
       await asOwner('DELETE', `/api/account/users/${agent.id}`);
-      const again = await asOwner('POST', '/api/account/users', { fullName: 'Back Again', title: 'Returner', email: agent.email, password: 'fresh password' });
+      const again = await asOwner('POST', '/api/account/users', {
+        fullName: 'Back Again',
+        title: 'Returner',
+        email: agent.email,
+        password: 'fresh password',
+      });
       expect(again.status).toBe(201);
       expect(again.body).toMatchObject({ email: agent.email, fullName: 'Back Again', role: 'agent', status: 'active' });
       await expect(server.login(agent.email, agent.password)).rejects.toThrow();
@@ -304,7 +340,12 @@ describe('staff users (owner only, own account only)', () => {
     it("does not revive another account's deleted user", async () => {
       const foreigner = await server.createAgent({ accountId: stranger.accountId });
       await server.request('DELETE', `/api/account/users/${foreigner.id}`, { token: strangerToken });
-      const answer = await asOwner('POST', '/api/account/users', { fullName: 'Taken', title: 'T', email: foreigner.email, password: 'pw' });
+      const answer = await asOwner('POST', '/api/account/users', {
+        fullName: 'Taken',
+        title: 'T',
+        email: foreigner.email,
+        password: 'pw',
+      });
       expect(answer.status).toBe(409);
     });
   });
@@ -316,11 +357,15 @@ describe('staff users (owner only, own account only)', () => {
       const lonely = await server.registerAndVerify();
       const colleague = await server.createAgent({ accountId: lonely.accountId });
       const online = new Set<string>();
-      await expect(setStaffStatus(server.db, lonely.accountId, colleague.id, lonely.id, 'hold', online)).rejects.toMatchObject({
+      await expect(
+        setStaffStatus(server.db, lonely.accountId, colleague.id, lonely.id, 'hold', online),
+      ).rejects.toMatchObject({
         status: 422,
         message: STAFF_MESSAGES.lastOwner,
       });
-      await expect(deleteStaff(server.db, lonely.accountId, colleague.id, lonely.id)).rejects.toMatchObject({ status: 422 });
+      await expect(deleteStaff(server.db, lonely.accountId, colleague.id, lonely.id)).rejects.toMatchObject({
+        status: 422,
+      });
       const [row] = await server.db.select().from(users).where(eq(users.id, lonely.id));
       expect(row).toMatchObject({ status: 'active', deletedAt: null });
     });
@@ -331,7 +376,9 @@ describe('staff users (owner only, own account only)', () => {
       const result = await setStaffStatus(server.db, first.accountId, first.id, second.id, 'hold', new Set());
       expect(result.user.status).toBe('hold');
       // Now `first` is the only active owner left: the (held) second owner may not take them down.
-      await expect(setStaffStatus(server.db, first.accountId, second.id, first.id, 'hold', new Set())).rejects.toMatchObject({ status: 422 });
+      await expect(
+        setStaffStatus(server.db, first.accountId, second.id, first.id, 'hold', new Set()),
+      ).rejects.toMatchObject({ status: 422 });
     });
   });
 });

@@ -83,12 +83,22 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
       expect(answer.body).toEqual({ ok: true });
 
       const row = await connectionRow(owner.accountId);
-      expect(row).toMatchObject({ wabaId: sandbox.seeded.wabaId, phoneNumberId: sandbox.seeded.phoneNumberId, status: 'connected' });
+      expect(row).toMatchObject({
+        wabaId: sandbox.seeded.wabaId,
+        phoneNumberId: sandbox.seeded.phoneNumberId,
+        status: 'connected',
+      });
       expect(row.tokenCiphertext).not.toContain(sandbox.seeded.token);
       const connection = await getConnection(server.server, owner.accountId);
-      expect(connection).toMatchObject({ token: sandbox.seeded.token, wabaId: sandbox.seeded.wabaId, registrationPin: null });
+      expect(connection).toMatchObject({
+        token: sandbox.seeded.token,
+        wabaId: sandbox.seeded.wabaId,
+        registrationPin: null,
+      });
       expect(connection?.displayPhoneNumber).toBeTruthy();
-      expect(await findAccountByPhoneNumberId(server.server, sandbox.seeded.phoneNumberId)).toMatchObject({ accountId: owner.accountId });
+      expect(await findAccountByPhoneNumberId(server.server, sandbox.seeded.phoneNumberId)).toMatchObject({
+        accountId: owner.accountId,
+      });
 
       // The same number cannot be connected to a second account.
       const other = await newOwner();
@@ -116,7 +126,10 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
         token: second.token,
       });
       expect(answer.status).toBe(200);
-      expect(await getConnection(server.server, owner.accountId)).toMatchObject({ wabaId: second.wabaId, token: second.token });
+      expect(await getConnection(server.server, owner.accountId)).toMatchObject({
+        wabaId: second.wabaId,
+        token: second.token,
+      });
       expect(await findAccountByPhoneNumberId(server.server, first.phoneNumberId)).toBeNull();
     });
 
@@ -142,7 +155,9 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
         token: business.token,
       });
       expect(answer.status).toBe(422);
-      expect(answer.body.message).toBe(`The token cannot access WhatsApp Business Account ${sandbox.seeded.wabaId}, or it does not exist.`);
+      expect(answer.body.message).toBe(
+        `The token cannot access WhatsApp Business Account ${sandbox.seeded.wabaId}, or it does not exist.`,
+      );
       expect(await connectionRow(owner.accountId)).toBeUndefined();
     });
 
@@ -155,14 +170,20 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
         token: business.token,
       });
       expect(answer.status).toBe(422);
-      expect(answer.body.message).toBe(`Phone number ${sandbox.seeded.phoneNumberId} does not belong to WhatsApp Business Account ${business.wabaId}.`);
+      expect(answer.body.message).toBe(
+        `Phone number ${sandbox.seeded.phoneNumberId} does not belong to WhatsApp Business Account ${business.wabaId}.`,
+      );
       expect(sandbox.state.businesses.get(business.wabaId)?.subscribedAppIds.has(APP_ID)).toBe(false);
       expect(await connectionRow(owner.accountId)).toBeUndefined();
     });
 
     it('requires all three fields, ids in digits (400)', async () => {
       const owner = await newOwner();
-      const valid = { wabaId: sandbox.seeded.wabaId, phoneNumberId: sandbox.seeded.phoneNumberId, token: sandbox.seeded.token };
+      const valid = {
+        wabaId: sandbox.seeded.wabaId,
+        phoneNumberId: sandbox.seeded.phoneNumberId,
+        token: sandbox.seeded.token,
+      };
       const bad: Array<[Record<string, unknown>, string]> = [
         [{ ...valid, wabaId: '' }, 'wabaId'],
         [{ ...valid, phoneNumberId: undefined }, 'phoneNumberId'],
@@ -183,7 +204,11 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
       const owner = await newOwner();
       const agent = await server.createAgent({ accountId: owner.accountId });
       const agentToken = await server.login(agent.email, agent.password);
-      const body = { wabaId: sandbox.seeded.wabaId, phoneNumberId: sandbox.seeded.phoneNumberId, token: sandbox.seeded.token };
+      const body = {
+        wabaId: sandbox.seeded.wabaId,
+        phoneNumberId: sandbox.seeded.phoneNumberId,
+        token: sandbox.seeded.token,
+      };
       expect((await call('POST', '/api/account/credentials', agentToken, body)).status).toBe(403);
       expect((await call('POST', '/api/account/credentials', undefined, body)).status).toBe(401);
       expect(await connectionRow(owner.accountId)).toBeUndefined();
@@ -209,7 +234,11 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
       expect(sandbox.state.businesses.get(signup.wabaId)?.subscribedAppIds.has(APP_ID)).toBe(true);
       expect(sandbox.state.phoneNumbers.get(signup.phoneNumberId)?.registered).toBe(true);
       const connection = await getConnection(server.server, owner.accountId);
-      expect(connection).toMatchObject({ wabaId: signup.wabaId, phoneNumberId: signup.phoneNumberId, status: 'connected' });
+      expect(connection).toMatchObject({
+        wabaId: signup.wabaId,
+        phoneNumberId: signup.phoneNumberId,
+        status: 'connected',
+      });
       expect(connection?.registrationPin).toMatch(/^\d{6}$/);
       // The stored token is the business token Meta handed out for this WABA.
       const grant = connection ? sandbox.state.tokens.get(connection.token) : undefined;
@@ -229,7 +258,9 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
       expect(again.status).toBe(422);
       expect(again.body.message).toBe('The sign-up code has already been used. Please sign up with Facebook again.');
       expect(await connectionRow(other.accountId)).toBeUndefined();
-      expect(await findAccountByPhoneNumberId(server.server, signup.phoneNumberId)).toMatchObject({ accountId: owner.accountId });
+      expect(await findAccountByPhoneNumberId(server.server, signup.phoneNumberId)).toMatchObject({
+        accountId: owner.accountId,
+      });
     });
 
     it('refuses an expired code (422), with no side effect on the business', async () => {
@@ -260,9 +291,16 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
 
     it("takes the WABA's number when the sign-up shared none, and skips registration for coexistence", async () => {
       const signup = sandbox.signup();
-      const answer = await call('POST', '/api/user/first-onboard', owner.token, { wabaId: signup.wabaId, code: signup.code, coexistence: true });
+      const answer = await call('POST', '/api/user/first-onboard', owner.token, {
+        wabaId: signup.wabaId,
+        code: signup.code,
+        coexistence: true,
+      });
       expect(answer.status).toBe(200);
-      expect(await getConnection(server.server, owner.accountId)).toMatchObject({ phoneNumberId: signup.phoneNumberId, registrationPin: null });
+      expect(await getConnection(server.server, owner.accountId)).toMatchObject({
+        phoneNumberId: signup.phoneNumberId,
+        registrationPin: null,
+      });
       expect(sandbox.state.phoneNumbers.get(signup.phoneNumberId)?.registered).toBe(false);
       expect(sandbox.state.businesses.get(signup.wabaId)?.subscribedAppIds.has(APP_ID)).toBe(true);
     });
@@ -280,7 +318,11 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
 
     it('validates the body and is for owners only', async () => {
       const signup = sandbox.signup();
-      for (const body of [{ phoneNumberId: signup.phoneNumberId, code: signup.code }, { wabaId: signup.wabaId, phoneNumberId: signup.phoneNumberId }, { wabaId: 'abc', code: 'x' }]) {
+      for (const body of [
+        { phoneNumberId: signup.phoneNumberId, code: signup.code },
+        { wabaId: signup.wabaId, phoneNumberId: signup.phoneNumberId },
+        { wabaId: 'abc', code: 'x' },
+      ]) {
         expect((await call('POST', '/api/user/first-onboard', owner.token, body)).status).toBe(400);
       }
       const agent = await server.createAgent({ accountId: owner.accountId });
@@ -313,7 +355,10 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
     });
 
     it('answers 503 to a sign-up when no Facebook app is configured, and says so in public config', async () => {
-      const answer = await bare.request('POST', '/api/user/first-onboard', { token: bareOwner, body: { wabaId: '1', phoneNumberId: '2', code: 'AQ' } });
+      const answer = await bare.request('POST', '/api/user/first-onboard', {
+        token: bareOwner,
+        body: { wabaId: '1', phoneNumberId: '2', code: 'AQ' },
+      });
       expect(answer.status).toBe(503);
       expect((await bare.request('GET', '/api/public-config')).body).toMatchObject({ fbAppId: null, fbConfigId: null });
     });

@@ -110,7 +110,7 @@ export function startProcess(name: string, port: number, env: Record<string, str
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      const timer = setTimeout(() => { try { console.log('DBG SS', require('node:child_process').execSync(`ss -tnpa | grep pid=${child.pid}, || true`).toString(), require('node:child_process').execSync(`ss -tnpa | grep ${port} || true`).toString()); } catch {} child.kill('SIGKILL'); }, 8_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
       child.kill('SIGTERM');
       const code = await exited;
       clearTimeout(timer);

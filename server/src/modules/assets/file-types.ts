@@ -64,6 +64,7 @@ function looksLikePlainText(bytes: Buffer): boolean {
   if (bytes.length === 0) return false;
   const text = bytes.toString('utf8');
   if (text.includes('\uFFFD')) return false;
+  // eslint-disable-next-line no-control-regex -- finding control bytes is the point of this check
   if (/[\u0000-\u0008\u000E-\u001F\u007F]/.test(text)) return false;
   return !text.replace(/^\uFEFF/, '').trimStart().startsWith('<');
 }

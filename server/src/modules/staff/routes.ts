@@ -20,7 +20,12 @@ const newUserBody = z.object({
   fullName: requiredString(),
   title: requiredString(),
   // Spec section 5: the add-user email must be in email format.
-  email: z.string().trim().min(1).max(MAX_EMAIL).pipe(z.email({ error: 'Email must be a valid email address' })),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_EMAIL)
+    .pipe(z.email({ error: 'Email must be a valid email address' })),
   password: passwordField(),
 });
 
@@ -67,7 +72,14 @@ export const staffModule: AppModule = {
     app.put<{ Params: IdParams }>('/api/account/users/:id/status', owner, async (request) => {
       const { accountId, userId } = requireAuth(request);
       const { status } = parseBody(statusBody, request.body);
-      const { user, sessionsEnded } = await setStaffStatus(db, accountId, userId, request.params.id, status, await onlineIn(accountId));
+      const { user, sessionsEnded } = await setStaffStatus(
+        db,
+        accountId,
+        userId,
+        request.params.id,
+        status,
+        await onlineIn(accountId),
+      );
       if (sessionsEnded) endSessions(user.id, 'suspended');
       return user;
     });

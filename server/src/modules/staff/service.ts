@@ -60,7 +60,13 @@ async function findStaff(db: Db, accountId: string, userId: string): Promise<Use
   return row;
 }
 
-export async function listStaff(db: Db, accountId: string, limit: number, page: number, online: ReadonlySet<string>): Promise<StaffPage> {
+export async function listStaff(
+  db: Db,
+  accountId: string,
+  limit: number,
+  page: number,
+  online: ReadonlySet<string>,
+): Promise<StaffPage> {
   const [{ total }] = await db.select({ total: count() }).from(users).where(liveInAccount(accountId));
   const rows = await db
     .select()
@@ -83,7 +89,12 @@ export interface NewStaff {
  * Creates a verified, active agent. An email in use → 409, except a user deleted from this same account, who
  * comes back with the new details (their past messages keep pointing at them).
  */
-export async function addStaff(db: Db, passwords: PasswordHasher, accountId: string, input: NewStaff): Promise<StaffView> {
+export async function addStaff(
+  db: Db,
+  passwords: PasswordHasher,
+  accountId: string,
+  input: NewStaff,
+): Promise<StaffView> {
   const email = normalizeEmail(input.email);
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (existing && !(existing.deletedAt && existing.accountId === accountId)) throw conflict(STAFF_MESSAGES.emailTaken);
@@ -102,7 +113,10 @@ export async function addStaff(db: Db, passwords: PasswordHasher, accountId: str
           .set({ ...details, deletedAt: null, lastLoginAt: null, tokenVersion: sql`${users.tokenVersion} + 1` })
           .where(and(eq(users.id, existing.id), eq(users.accountId, accountId)))
           .returning()
-      : await db.insert(users).values({ ...details, accountId, email }).returning();
+      : await db
+          .insert(users)
+          .values({ ...details, accountId, email })
+          .returning();
     return view(row, new Set());
   } catch (error) {
     // Someone else took the email between the check and the insert.
@@ -119,7 +133,11 @@ export async function updateStaff(
   online: ReadonlySet<string>,
 ): Promise<StaffView> {
   await findStaff(db, accountId, userId);
-  const [row] = await db.update(users).set(changes).where(and(eq(users.id, userId), liveInAccount(accountId))).returning();
+  const [row] = await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.id, userId), liveInAccount(accountId)))
+    .returning();
   if (!row) throw notFound(STAFF_MESSAGES.notFound);
   return view(row, online);
 }

@@ -29,7 +29,8 @@ export function graphRefusal(error: unknown, context: GraphCallContext = {}): Ht
   if (error.code !== null && RATE_LIMITS.has(error.code)) {
     return new HttpError(429, 'WhatsApp is limiting requests for this business right now. Please try again later.');
   }
-  if (error.httpStatus === null || error.httpStatus >= 500 || error.kind !== 'permanent') return new HttpError(502, GRAPH_UNREACHABLE);
+  if (error.httpStatus === null || error.httpStatus >= 500 || error.kind !== 'permanent')
+    return new HttpError(502, GRAPH_UNREACHABLE);
   if (error.code === INVALID_TOKEN || error.httpStatus === 401) {
     return new HttpError(422, `WhatsApp refused the token: ${error.title}`);
   }

@@ -45,21 +45,32 @@ async function call<T>(work: Promise<T>, refusal: (error: unknown) => HttpError)
 }
 
 async function phonesOf(graph: GraphClient, wabaId: string): Promise<GraphPhoneNumber[]> {
-  return call(graph.listPhoneNumbers(wabaId), (error) => graphRefusal(error, { object: `WhatsApp Business Account ${wabaId}` }));
+  return call(graph.listPhoneNumbers(wabaId), (error) =>
+    graphRefusal(error, { object: `WhatsApp Business Account ${wabaId}` }),
+  );
 }
 
 async function refuseTakenNumber(deps: OnboardingDeps, phoneNumberId: string, accountId: string): Promise<void> {
   if (await isPhoneNumberTaken(deps, phoneNumberId, accountId)) throw conflict(PHONE_TAKEN);
 }
 
-export async function connectWithCredentials(deps: OnboardingDeps, accountId: string, input: CredentialsInput): Promise<void> {
+export async function connectWithCredentials(
+  deps: OnboardingDeps,
+  accountId: string,
+  input: CredentialsInput,
+): Promise<void> {
   const graph = graphFor(deps, input.token);
   const phone = (await phonesOf(graph, input.wabaId)).find((candidate) => candidate.id === input.phoneNumberId);
   if (!phone) {
-    throw new HttpError(422, `Phone number ${input.phoneNumberId} does not belong to WhatsApp Business Account ${input.wabaId}.`);
+    throw new HttpError(
+      422,
+      `Phone number ${input.phoneNumberId} does not belong to WhatsApp Business Account ${input.wabaId}.`,
+    );
   }
   await refuseTakenNumber(deps, phone.id, accountId);
-  await call(graph.subscribeApp(input.wabaId), (error) => graphRefusal(error, { object: `WhatsApp Business Account ${input.wabaId}` }));
+  await call(graph.subscribeApp(input.wabaId), (error) =>
+    graphRefusal(error, { object: `WhatsApp Business Account ${input.wabaId}` }),
+  );
   await saveConnection(deps, {
     accountId,
     wabaId: input.wabaId,
@@ -100,7 +111,9 @@ export async function connectWithSignup(deps: OnboardingDeps, accountId: string,
   let registrationPin: string | null = null;
   if (!input.coexistence) {
     registrationPin = newRegistrationPin();
-    await call(graph.registerPhone(phone.id, registrationPin), (error) => graphRefusal(error, { object: `phone number ${phone.id}` }));
+    await call(graph.registerPhone(phone.id, registrationPin), (error) =>
+      graphRefusal(error, { object: `phone number ${phone.id}` }),
+    );
   }
   await saveConnection(deps, {
     accountId,
@@ -110,5 +123,8 @@ export async function connectWithSignup(deps: OnboardingDeps, accountId: string,
     token: accessToken,
     registrationPin,
   });
-  deps.log.info({ accountId, wabaId: input.wabaId, phoneNumberId: phone.id, coexistence: Boolean(input.coexistence) }, 'whatsapp connected by embedded sign-up');
+  deps.log.info(
+    { accountId, wabaId: input.wabaId, phoneNumberId: phone.id, coexistence: Boolean(input.coexistence) },
+    'whatsapp connected by embedded sign-up',
+  );
 }

@@ -32,7 +32,10 @@ const credentialsBody = z.object({
 const firstOnboardBody = z.object({
   wabaId: graphId('WABA ID'),
   // FINISH_ONLY_WABA sign-ups share no number: then the WABA's first number is taken.
-  phoneNumberId: z.preprocess((value) => (value === '' || value === null ? undefined : value), graphId('Phone Number ID').optional()),
+  phoneNumberId: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    graphId('Phone Number ID').optional(),
+  ),
   code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').max(4096, 'Code is too long'),
   coexistence: z.boolean().optional(),
 });

@@ -21,7 +21,9 @@ describe('secret box', () => {
     const parts = sealed.split('.');
     const flipped = Buffer.from(parts[3], 'base64url');
     flipped[0] ^= 1;
-    expect(() => openSecret(key, [parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'account-1')).toThrow();
+    expect(() =>
+      openSecret(key, [parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'account-1'),
+    ).toThrow();
     expect(() => openSecret(key, 'garbage', 'account-1')).toThrow();
   });
 });

@@ -59,17 +59,26 @@ const summary = (row: WhatsappConnectionRow): ConnectionSummary => ({
 });
 
 export async function getConnection(deps: ConnectionDeps, accountId: string): Promise<WhatsappConnection | null> {
-  const [row] = await deps.db.select().from(whatsappConnections).where(eq(whatsappConnections.accountId, accountId)).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(whatsappConnections)
+    .where(eq(whatsappConnections.accountId, accountId))
+    .limit(1);
   if (!row) return null;
   const key = deps.config.encryptionKey;
   return {
     ...summary(row),
     token: openSecret(key, row.tokenCiphertext, row.accountId),
-    registrationPin: row.registrationPinCiphertext ? openSecret(key, row.registrationPinCiphertext, row.accountId) : null,
+    registrationPin: row.registrationPinCiphertext
+      ? openSecret(key, row.registrationPinCiphertext, row.accountId)
+      : null,
   };
 }
 
-export async function findAccountByPhoneNumberId(deps: Pick<ConnectionDeps, 'db'>, phoneNumberId: string): Promise<ConnectionSummary | null> {
+export async function findAccountByPhoneNumberId(
+  deps: Pick<ConnectionDeps, 'db'>,
+  phoneNumberId: string,
+): Promise<ConnectionSummary | null> {
   const [row] = await deps.db
     .select()
     .from(whatsappConnections)
@@ -79,7 +88,11 @@ export async function findAccountByPhoneNumberId(deps: Pick<ConnectionDeps, 'db'
 }
 
 /** True when another account already holds this phone number (checked before any Graph side effect). */
-export async function isPhoneNumberTaken(deps: Pick<ConnectionDeps, 'db'>, phoneNumberId: string, accountId: string): Promise<boolean> {
+export async function isPhoneNumberTaken(
+  deps: Pick<ConnectionDeps, 'db'>,
+  phoneNumberId: string,
+  accountId: string,
+): Promise<boolean> {
   const [row] = await deps.db
     .select({ id: whatsappConnections.id })
     .from(whatsappConnections)
