@@ -3,7 +3,7 @@
 // POST, as Meta sends them) spread round-robin over the processes, a fixed number in flight, and one agent socket
 // that must see every message once. Loopback only, bounded (3000 messages per run by default).
 //
-//   npm run build -w @parley/server && node bench/throughput.mjs [--messages 3000] [--in-flight 32] [--customers 300]
+//   npm run build -w @parley/server && node bench/throughput.mjs [--messages 3000] [--in-flight 32] [--customers 300] [--pool 10]
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (trust auth, database `test`) and Redis on 127.0.0.1:6379. Each run creates
 // its own database and Redis key prefix and removes them. The machine is shared: compare the two figures of one
@@ -31,8 +31,13 @@ const arg = (name, fallback) => {
 const MESSAGES = arg('messages', 3000);
 const IN_FLIGHT = arg('in-flight', 32);
 const CUSTOMERS = arg('customers', 300);
+const POOL = arg('pool', 10);
 const WARM_UP = 60;
-const PG = { host: process.env.TEST_PG_HOST ?? '127.0.0.1', port: Number(process.env.TEST_PG_PORT ?? 5432), user: process.env.TEST_PG_USER ?? 'postgres' };
+const PG = {
+  host: process.env.TEST_PG_HOST ?? '127.0.0.1',
+  port: Number(process.env.TEST_PG_PORT ?? 5432),
+  user: process.env.TEST_PG_USER ?? 'postgres',
+};
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP_SECRET = 'bench-app-secret';
 const JWT_SECRET = 'bench-jwt-secret-bench-jwt-secret-bench';
@@ -75,9 +80,23 @@ async function adminQuery(sql) {
   }
 }
 
+/** CPU time (user + system, ms) a process has used so far; Linux only (0 elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function startProcess(name, env) {
   const lines = [];
-  const child = spawn(process.execPath, [MAIN], { cwd: SERVER, env: { PATH: process.env.PATH, HOME: os.tmpdir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: SERVER,
+    env: { PATH: process.env.PATH, HOME: os.tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk) => {
     lines.push(chunk.toString());
     if (lines.length > 50) lines.shift();
@@ -89,6 +108,7 @@ function startProcess(name, env) {
     name,
     url: `http://127.0.0.1:${env.PORT}`,
     logs: () => lines.join(''),
+    cpuMs: () => cpuMs(child.pid),
     async ready() {
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline) {
@@ -123,7 +143,10 @@ function webhook(runId, seq, customer) {
   });
   payload.entry[0].changes[0].value.messages[0].text.body = `throughput ${seq}`;
   const body = serialiseLikeMeta(payload);
-  return { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, APP_SECRET) } };
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, APP_SECRET) },
+  };
 }
 
 /** Sends `count` webhooks (seq from `first`) round-robin over `urls`, `IN_FLIGHT` at a time. */
@@ -168,7 +191,7 @@ async function run(processCount) {
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'warn',
           DATABASE_URL: databaseUrl,
-          DB_POOL_MAX: '10',
+          DB_POOL_MAX: String(POOL),
           REDIS_URL,
           REDIS_KEY_PREFIX: prefix,
           JWT_SECRET,
@@ -187,7 +210,9 @@ async function run(processCount) {
 
     // The account, its agent and its WhatsApp connection, written straight into the database.
     handle = await openDatabase({ database: { url: databaseUrl, pgliteDir: 'memory://', poolMax: 2 } });
-    const { rows: [account] } = await handle.pool.query(`insert into accounts (name) values ('Bench') returning id`);
+    const {
+      rows: [account],
+    } = await handle.pool.query(`insert into accounts (name) values ('Bench') returning id`);
     const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
     const email = `agent-${runId}@example.test`;
     await handle.pool.query(
@@ -196,7 +221,13 @@ async function run(processCount) {
     );
     await saveConnection(
       { db: handle.db, config: { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'base64') } },
-      { accountId: account.id, wabaId: fixtureDefaults.wabaId, phoneNumberId: fixtureDefaults.phoneNumberId, displayPhoneNumber: fixtureDefaults.displayPhoneNumber, token: 'bench-token' },
+      {
+        accountId: account.id,
+        wabaId: fixtureDefaults.wabaId,
+        phoneNumberId: fixtureDefaults.phoneNumberId,
+        displayPhoneNumber: fixtureDefaults.displayPhoneNumber,
+        token: 'bench-token',
+      },
     );
 
     // One agent on the first process: every message must reach it once, whichever process took the webhook.
@@ -206,7 +237,12 @@ async function run(processCount) {
       body: JSON.stringify({ email, password: 'bench password' }),
     });
     const { token } = await login.json();
-    socket = connectSocket(processes[0].url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    socket = connectSocket(processes[0].url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
@@ -219,12 +255,14 @@ async function run(processCount) {
 
     const urls = processes.map((p) => p.url);
     await send(urls, runId, 0, WARM_UP);
+    const cpuBefore = processes.reduce((sum, p) => sum + p.cpuMs(), 0);
     const started = performance.now();
     const { latencies, failures } = await send(urls, runId, WARM_UP, MESSAGES);
     const acceptedMs = performance.now() - started;
     const deadline = Date.now() + 60_000;
     while (seen.size < WARM_UP + MESSAGES && Date.now() < deadline) await sleep(20);
     const deliveredMs = performance.now() - started;
+    const serverCpuMs = processes.reduce((sum, p) => sum + p.cpuMs(), 0) - cpuBefore;
     const duplicates = [...seen.values()].filter((count) => count > 1).length;
     return {
       processes: processCount,
@@ -234,6 +272,7 @@ async function run(processCount) {
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       failures,
+      cpuPerMessage: serverCpuMs / MESSAGES,
       missing: WARM_UP + MESSAGES - seen.size,
       duplicates,
     };
@@ -269,7 +308,7 @@ overall.unref();
 
 console.log(
   `Inbound webhook throughput: ${MESSAGES} messages (one per signed POST, after ${WARM_UP} to warm up), ${IN_FLIGHT} in flight, ` +
-    `${CUSTOMERS} customers, PostgreSQL + Redis on loopback; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg()[0].toFixed(2)}`,
+    `${CUSTOMERS} customers, DB_POOL_MAX=${POOL} per process, PostgreSQL + Redis on loopback; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg()[0].toFixed(2)}`,
 );
 const results = [];
 for (const count of [1, 3]) {
@@ -279,7 +318,8 @@ for (const count of [1, 3]) {
   console.log(
     `  ${label.padEnd(11)} ${result.perSecond.toFixed(0).padStart(5)} msg/s accepted (200 after commit), ` +
       `${result.deliveredPerSecond.toFixed(0)} msg/s until the agent saw all; POST p50 ${result.p50.toFixed(0)} ms, ` +
-      `p95 ${result.p95.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; failed ${result.failures}, ` +
+      `p95 ${result.p95.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms; server CPU ${result.cpuPerMessage.toFixed(2)} ms/msg; ` +
+      `failed ${result.failures}, ` +
       `missing ${result.missing}, duplicated ${result.duplicates}`,
   );
 }

@@ -15,6 +15,7 @@ const demoSecrets = {
   WHATSAPP_APP_SECRET: process.env.WHATSAPP_APP_SECRET ?? 'sandbox-app-secret',
   WHATSAPP_VERIFY_TOKEN: process.env.WHATSAPP_VERIFY_TOKEN ?? 'sandbox-verify-token',
   FB_APP_ID: process.env.FB_APP_ID ?? '100000000000999',
+  FB_CONFIG_ID: process.env.FB_CONFIG_ID ?? '100000000000777',
   OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(ROOT, 'data/outbox'),
 };
 

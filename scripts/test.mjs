@@ -14,9 +14,9 @@ const steps = [
   ['build', 'node', ['scripts/build.mjs', '--if-needed']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
-  ['unit tests', 'npx', ['jest', '--selectProjects', 'shared', 'shell', 'remote-auth', 'remote-inbox', 'remote-library', 'remote-admin', 'scripts', 'sandbox', 'server-unit']],
-  ['API tests on PGlite', 'npx', ['jest', '--selectProjects', 'server-api-pglite']],
-  ['API tests on PostgreSQL', 'npx', ['jest', '--selectProjects', 'server-api-postgres']],
+  ['unit tests', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'shared', 'shell', 'remote-auth', 'remote-inbox', 'remote-library', 'remote-admin', 'scripts', 'sandbox', 'server-unit']],
+  ['API tests on PGlite', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'server-api-pglite']],
+  ['API tests on PostgreSQL', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'server-api-postgres']],
   ['browser tests', 'npx', ['jest', '--selectProjects', 'e2e', '--runInBand']],
 ];
 

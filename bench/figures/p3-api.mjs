@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { generateInbox } from '../lib/generate-inbox.mjs';
 import { loadGets, loadTasks } from '../lib/http-load.mjs';
 import { createClient } from '../lib/parley-client.mjs';
+import path from 'node:path';
+import { summariseCpuProfile } from '../lib/cpu-profile.mjs';
+import { attachProfiler, inspectorUrl } from '../lib/inspector-profile.mjs';
 import { startStack } from '../lib/stack.mjs';
 import { ratio, summarise } from '../lib/stats.mjs';
 
@@ -50,12 +53,12 @@ async function planOf(pool, sql, params) {
 export default {
   id: 'P3',
   title: 'API at scale: inbox list, search and first message page',
-  async run({ sizes, log }) {
+  async run({ sizes, log, profile, tmpDir }) {
     const size = sizes.p3;
     log(
       `P3: starting Parley on PostgreSQL and generating ${size.conversations} conversations × ${size.messagesPerConversation} messages`,
     );
-    const stack = await startStack({ db: 'postgres' });
+    const stack = await startStack({ db: 'postgres', nodeArgs: profile ? ['--inspect=127.0.0.1:0'] : [] });
     let pool;
     try {
       const api = createClient(stack.apiUrl);
@@ -80,6 +83,7 @@ export default {
           paths: [`/api/conversations?status=active&limit=${LIST_LIMIT}`],
           task: () => pool.query({ text: SQL.list, values: [account.id, 'active', LIST_LIMIT + 1], rowMode: 'array' }),
           plan: () => planOf(pool, SQL.list, [account.id, 'active', LIST_LIMIT + 1]),
+          profile: 'list',
         },
         {
           label: `GET /api/conversations?status=active&q=${SEARCH}&limit=${LIST_LIMIT} (search)`,
@@ -97,6 +101,7 @@ export default {
             await pool.query({ text: SQL.page, values: [id, PAGE_LIMIT + 1], rowMode: 'array' });
           },
           plan: () => planOf(pool, SQL.page, [conversationIds[0], PAGE_LIMIT + 1]),
+          profile: 'detail',
         },
       ];
       const rows = [];
@@ -107,6 +112,7 @@ export default {
           .join(', '),
       };
       const checks = {};
+      const profiles = {};
       for (const item of cases) {
         log(
           `P3: ${item.label}: latency ${size.seconds} s × 1 connection, throughput ${size.throughputSeconds} s × ${size.connections}, Parley then pg`,
@@ -160,6 +166,24 @@ export default {
           httpLoad.timeouts +
           httpLoad.non2xx +
           directLoad.errors;
+        if (profile && item.profile) {
+          // Not counted: the server under the CPU profiler for a few seconds of the same load (1 connection).
+          const profiler = await attachProfiler(await inspectorUrl(stack.logs));
+          await profiler.start();
+          const profiled = await loadGets({
+            url: stack.apiUrl,
+            paths: item.paths,
+            token: owner,
+            connections: 1,
+            seconds: Math.min(5, size.seconds),
+          });
+          const file = await profiler.stop(path.join(tmpDir, `p3-${item.profile}-${Date.now()}.cpuprofile`));
+          profiles[`server, ${short}`] = {
+            file: path.relative(process.cwd(), file),
+            messages: `${profiled.latencies.length} requests,`,
+            ...summariseCpuProfile(file),
+          };
+        }
       }
       return {
         parleyLabel: `Parley on PostgreSQL over HTTP, autocannon with 1 connection for ${size.seconds} s (latency); requests/s with ${size.connections} connections`,
@@ -167,6 +191,7 @@ export default {
         rows,
         facts,
         checks,
+        ...(Object.keys(profiles).length ? { profile: profiles } : {}),
         notes: [
           `Data: ${size.conversations} contacts and conversations (70 % active), ${size.messagesPerConversation} messages each, inserted with INSERT … SELECT generate_series into the server's tables, then ANALYZE.`,
           'The server also checks the bearer token and the user row, and turns rows into the API shape (JSON): that is the overhead the ratio shows.',

@@ -101,10 +101,17 @@ async function routeScripts(browser, baseUrl, route, token) {
       );
     await page.waitForTimeout(1000); // lazy chunks a page asks for right after mounting
     const files = (await Promise.all(bodies)).filter(Boolean);
-    const gzip = files.reduce((sum, file) => sum + zlib.gzipSync(file.body).length, 0);
-    const raw = files.reduce((sum, file) => sum + file.body.length, 0);
+    const sized = files.map((file) => ({
+      name: new URL(file.url).pathname,
+      raw: file.body.length,
+      gzip: zlib.gzipSync(file.body).length,
+    }));
+    const gzip = sized.reduce((sum, file) => sum + file.gzip, 0);
+    const raw = sized.reduce((sum, file) => sum + file.raw, 0);
+    const largest = [...sized].sort((a, b) => b.gzip - a.gzip).slice(0, 4);
     return {
       files: files.length,
+      largest: largest.map((file) => `${file.name.split('/').pop()} ${(file.gzip / 1024).toFixed(0)}`).join(', '),
       gzipKiB: Number((gzip / 1024).toFixed(1)),
       rawKiB: Number((raw / 1024).toFixed(1)),
       ready,
@@ -205,6 +212,7 @@ export default {
             baseline: `${main.single.gzipKiB} (${main.single.files})`,
             ratio: ratio(main.federated.gzipKiB, main.single.gzipKiB),
           },
+          'largest scripts of /main (gzip KiB)': { parley: main.federated.largest, baseline: main.single.largest },
           'single bundle': build.built ? `rebuilt in ${build.seconds.toFixed(1)} s` : 'up to date',
         },
         tables: [

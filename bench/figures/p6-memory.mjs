@@ -143,7 +143,7 @@ export default {
                 },
               ],
               [
-                `${db}: RSS per socket (KiB)`,
+                `${db}: RSS per socket (KiB)${db === 'pglite' ? " (meaningless: the embedded database's memory moves by hundreds of MiB on its own)" : ''}`,
                 {
                   parley: perSocketKiB(server),
                   baseline: perSocketKiB(base),

@@ -73,7 +73,7 @@ function figureMarkdown(figure) {
     for (const [name, profile] of Object.entries(figure.profile)) {
       if (!profile) continue;
       lines.push(
-        `CPU profile, ${name} (${profile.messages ?? '?'} messages, ${profile.busyMs} ms busy of ${profile.totalMs} ms; \`${profile.file}\`), self time by area: ` +
+        `CPU profile, ${name} (${typeof profile.messages === 'number' ? `${profile.messages} messages,` : (profile.messages ?? '')} ${profile.busyMs} ms busy of ${profile.totalMs} ms; \`${profile.file}\`), self time by area: ` +
           profile.areas.map((area) => `${area.name} ${area.share}%`).join(', ') +
           '.',
         '',

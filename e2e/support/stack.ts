@@ -82,6 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     WHATSAPP_APP_SECRET: 'e2e-app-secret',
     WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
     FB_APP_ID: '100000000000999',
+    FB_CONFIG_ID: '100000000000777',
     OUTBOX_DIR: outboxDir,
   };
   const env: Record<string, string> = {

@@ -124,6 +124,20 @@ describe('inbox', () => {
     return message.locator('.inbox-ticks').getAttribute('data-status');
   }
 
+  const TICK_ORDER = ['pending', 'sent', 'delivered', 'read'];
+
+  /** Every delivery state the message shows, in order, until it is read. */
+  async function tickClimb(message: Locator): Promise<string[]> {
+    const seen: string[] = [];
+    const deadline = Date.now() + 20_000;
+    while (seen.at(-1) !== 'read' && Date.now() < deadline) {
+      const status = await tickOf(message).catch(() => null);
+      if (status && status !== seen.at(-1)) seen.push(status);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    return seen;
+  }
+
   it('a hello arrives live, the agent replies with a quote, the customer gets it, ticks climb, Close and back to Active', async () => {
     const zara = newCustomer('Zara');
     const agent = await signedIn(AGENT);
@@ -157,10 +171,14 @@ describe('inbox', () => {
     await reply.waitFor();
     expect(await reply.locator('.inbox-quote').textContent()).toBe('Hello, is the shop open today?');
 
-    // Ticks climb to read (blue), in both browsers.
+    // Ticks climb, never back, up to read (blue ✓✓), in both browsers.
     const mine = bubble(agent, 'Yes, until 6 pm!');
-    await mine.locator('.inbox-ticks[data-status="read"]').waitFor({ timeout: 20_000 });
+    const seen = await tickClimb(mine);
+    expect(seen[0]).not.toBe('read');
+    expect(seen.at(-1)).toBe('read');
+    expect(seen).toEqual([...seen].sort((a, b) => TICK_ORDER.indexOf(a) - TICK_ORDER.indexOf(b)));
     expect(await mine.locator('.inbox-ticks').textContent()).toBe('✓✓');
+    expect(await mine.locator('.inbox-ticks').evaluate((tick) => getComputedStyle(tick).color)).toBe('rgb(52, 183, 241)');
     await reply.locator('.inbox-ticks[data-status="read"]').waitFor({ timeout: 20_000 });
 
     // Clicking the quote brings the original into view, highlighted.
@@ -247,8 +265,10 @@ describe('inbox', () => {
     await customerSends(wen, { type: 'nfm_reply', interactive: { response: { appointment_date: '2025-07-01', party_size: '2' } } });
     const answer = agent.locator('.inbox-message.is-incoming .inbox-answers').last();
     await answer.waitFor();
-    expect(await answer.locator('dt').allTextContents()).toEqual(['appointment_date', 'party_size']);
-    expect(await answer.locator('dd').allTextContents()).toEqual(['2025-07-01', '2']);
+    // Pairs, in whatever order the server keeps the fields (jsonb does not keep the customer's order).
+    const keys = await answer.locator('dt').allTextContents();
+    const values = await answer.locator('dd').allTextContents();
+    expect(Object.fromEntries(keys.map((key, index) => [key, values[index]]))).toEqual({ appointment_date: '2025-07-01', party_size: '2' });
   });
 
   it('collapses Close and Archive into a menu on a 700 px wide screen', async () => {
@@ -303,6 +323,69 @@ describe('inbox', () => {
     await agent.locator('.ant-notification').getByText(message, { exact: true }).waitFor();
     expect(await agent.getByText('Unknown error sending message').count()).toBe(0);
     // Nothing was sent, and the chosen file stays for another try.
-    await agent.getByText('setup.exe').waitFor();
+    await agent.locator('.inbox-composer').getByText('setup.exe', { exact: true }).waitFor();
+  });
+
+  it('outside the 24-hour window says so and sends an approved template instead', async () => {
+    // Seeded: Aiko Tanaka wrote two days ago and the conversation is closed.
+    const agent = await signedIn(AGENT);
+    await tab(agent, 'Closed').click();
+    await openChat(agent, 'Aiko Tanaka');
+    await agent.getByText(/The 24-hour window is closed/).waitFor();
+    expect(await composerBox(agent).count()).toBe(0);
+    await pick(agent, 'Template', 'hello_world (en_US)');
+    await agent.getByLabel('Template preview').waitFor();
+    await agent.getByRole('button', { name: 'Send' }).click();
+    await bubble(agent, 'Template: hello_world').waitFor();
+    const sent = await receivedByCustomer('15550003', (message) => message.type === 'template');
+    expect(sent.payload.template.name).toBe('hello_world');
+    // An outgoing message makes the conversation active again.
+    await row(agent, 'Aiko Tanaka').waitFor({ state: 'detached' });
+    await tab(agent, 'Active').click();
+    await row(agent, 'Aiko Tanaka').waitFor();
+  });
+
+  it('filters by text (a phone typed with + and spaces), by customer name and by creation date', async () => {
+    const xena = newCustomer('Xena');
+    await customerSays(xena, 'Filter me');
+    const agent = await signedIn(AGENT);
+    await row(agent, xena.name).waitFor();
+    const rows = () => conversationList(agent).getByRole('listitem');
+    const search = agent.getByRole('searchbox', { name: 'Search conversations' });
+
+    await search.fill(`+${xena.digits.slice(0, 4)} ${xena.digits.slice(4)}`);
+    await agent.waitForFunction(
+      (name) => [...document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]')].map((r) => r.getAttribute('aria-label')).join('|') === name,
+      xena.name,
+    );
+    await search.fill('');
+    await row(agent, 'Maria Silva').waitFor();
+
+    await agent.getByRole('textbox', { name: 'Customer name' }).fill(xena.name.toUpperCase());
+    await row(agent, 'Maria Silva').waitFor({ state: 'detached' });
+    expect(await rows().count()).toBe(1);
+    await agent.getByRole('textbox', { name: 'Customer name' }).fill('');
+
+    // Created today: a range ending yesterday hides it, a range of today shows it.
+    const day = (offset: number) => {
+      const date = new Date(Date.now() + offset * 86_400_000);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    };
+    const setRange = async (from: string, to: string) => {
+      await agent.getByPlaceholder('From', { exact: true }).fill(from);
+      await agent.getByPlaceholder('To', { exact: true }).fill(to);
+      await agent.getByPlaceholder('To', { exact: true }).press('Enter');
+    };
+    await setRange(day(-3), day(-1));
+    await row(agent, xena.name).waitFor({ state: 'detached' });
+    await agent.locator('.inbox-filters .ant-picker-clear').click();
+    await agent.waitForTimeout(1500);
+    console.log('DEBUG', await agent.getByPlaceholder('From', { exact: true }).inputValue(), await agent.getByPlaceholder('To', { exact: true }).inputValue());
+    await agent.screenshot({ path: '/tmp/filter-debug.png' });
+    await row(agent, xena.name).waitFor();
+    await setRange(day(0), day(0));
+    await agent.waitForFunction(() => !document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));
+    expect(await agent.getByPlaceholder('To', { exact: true }).inputValue()).toBe(day(0));
+    await row(agent, xena.name).waitFor();
   });
 });

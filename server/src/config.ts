@@ -121,7 +121,12 @@ const envSchema = z.object({
   PRESENCE_TTL_SECONDS: optional(integer(2, 3600)),
   JOB_LEASE_SECONDS: optional(integer(2, 3600)),
   TRUST_PROXY: optional(
-    z.string().regex(/^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, or addresses/CIDRs separated by commas'),
+    z
+      .string()
+      .regex(
+        /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+        'must be true, false, or addresses/CIDRs separated by commas',
+      ),
   ),
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
   TOKEN_TTL_HOURS: optional(integer(1, 24 * 365)),

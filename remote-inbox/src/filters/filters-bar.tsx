@@ -28,8 +28,10 @@ export function FiltersBar({ filters, onChange }: FiltersBarProps) {
         placeholder={['From', 'To']}
         allowEmpty={[true, true]}
         value={range}
-        onChange={(values, [from, to]) => {
+        onChange={(values, dateStrings) => {
           setRange(values);
+          // Clearing passes no strings at all (whatever the types say).
+          const [from, to] = Array.isArray(dateStrings) ? dateStrings : ['', ''];
           onChange({ ...filters, from: from || null, to: to || null });
         }}
         style={{ flex: '1 1 240px' }}

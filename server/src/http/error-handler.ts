@@ -14,6 +14,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
 };
 
+/**
+ * What the multipart parser (busboy) throws, as plain errors, for a malformed upload: no or empty boundary, a
+ * boundary too long, a body cut short. A client's mistake, not ours.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle cannot/,
+  /unexpected end of multipart data$/i,
+];
+export const MALFORMED_MULTIPART_MESSAGE = 'The upload is not valid multipart/form-data';
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ZodError) error = toValidationError(error);
@@ -23,6 +35,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
+    if (
+      status === 500 &&
+      /^multipart\//i.test(request.headers['content-type'] ?? '') &&
+      MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message))
+    ) {
+      return reply.status(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
+    }
     if (status >= 400 && status < 500) {
       const message =
         (fastifyError.code && FASTIFY_CLIENT_ERRORS[fastifyError.code]) ||

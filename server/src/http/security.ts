@@ -1,8 +1,9 @@
-/** Security headers (helmet + CSP) and CORS limited to PUBLIC_URL's origin. */
+/** Security headers (helmet + CSP), CORS limited to PUBLIC_URL's origin, and input PostgreSQL cannot store refused. */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { installNulGuard } from './nul-guard';
 
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const secure = config.publicUrl.startsWith('https:');
@@ -40,4 +41,5 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
+  installNulGuard(app);
 }

@@ -3,12 +3,39 @@
  * sockets of every process. One client publishes, a second one (put in subscriber mode) listens.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 
-export function useRedisAdapter(io: Server, pub: Redis, sub: Redis, channelPrefix: string): void {
+/**
+ * The adapter publishes without handling the result: while Redis is down longer than the command retries, each
+ * emit would be an unhandled rejection, which stops a Node process. This client logs those failures instead
+ * (the event is lost for the other processes, as it would be for a socket that is offline).
+ */
+function publishingSafely(pub: Redis, log: Pick<FastifyBaseLogger, 'warn'>): Redis {
+  const publish = (...args: Parameters<Redis['publish']>) =>
+    pub.publish(...args).catch((error: unknown) => {
+      log.warn({ err: error }, 'realtime event not published to the other processes (Redis)');
+      return 0;
+    });
+  return new Proxy(pub, {
+    get(target, property) {
+      if (property === 'publish') return publish;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+export function useRedisAdapter(
+  io: Server,
+  pub: Redis,
+  sub: Redis,
+  channelPrefix: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): void {
   io.adapter(
-    createAdapter(pub, sub, {
+    createAdapter(publishingSafely(pub, log), sub, {
       key: channelPrefix,
       // Answers to cross-process requests (fetchSockets, serverSideEmit acks) go only to the process that asked.
       publishOnSpecificResponseChannel: true,

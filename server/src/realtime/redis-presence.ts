@@ -28,7 +28,9 @@ return {changed, redis.call('ZRANGE', KEYS[1], 0, -1)}
 
 const SEPARATOR = '|';
 const memberOf = (userId: string, socketId: string) => `${userId}${SEPARATOR}${socketId}`;
-const usersOf = (members: string[]) => [...new Set(members.map((member) => member.slice(0, member.indexOf(SEPARATOR))))];
+const usersOf = (members: string[]) => [
+  ...new Set(members.map((member) => member.slice(0, member.indexOf(SEPARATOR)))),
+];
 
 export interface RedisPresenceOptions {
   redis: Redis;
@@ -108,10 +110,12 @@ export class RedisPresence implements Presence {
   }
 
   private async run(accountId: string, remove: string, add: string[]) {
-    const [changed, members] = (await this.update(this.options.keyPrefix + accountId, this.entryLifeMs, remove, ...add)) as [
-      number,
-      string[],
-    ];
+    const [changed, members] = (await this.update(
+      this.options.keyPrefix + accountId,
+      this.entryLifeMs,
+      remove,
+      ...add,
+    )) as [number, string[]];
     return { changed, users: usersOf(members) };
   }
 

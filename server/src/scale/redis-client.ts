@@ -39,7 +39,7 @@ export async function connectRedis(url: string, name: string, log: FastifyBaseLo
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Cannot reach Redis at ${describeRedisUrl(url)}: ${(error as Error).message}`);
+    throw new Error(`Cannot reach Redis at ${describeRedisUrl(url)}: ${(error as Error).message}`, { cause: error });
   }
   return client;
 }

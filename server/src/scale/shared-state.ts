@@ -44,7 +44,7 @@ export async function openSharedState(config: Config, log: FastifyBaseLogger): P
     presence,
     rateLimitStore: new RedisRateLimitStore(commands, `${prefix}rate:`),
     attach(io) {
-      useRedisAdapter(io, commands, subscriber, `${prefix}socket.io`);
+      useRedisAdapter(io, commands, subscriber, `${prefix}socket.io`, log);
       presence.startRefreshing((accountId, ids) => io.to(accountRoom(accountId)).emit('getOnline', ids));
     },
     close() {

@@ -5,7 +5,12 @@
 import crypto from 'node:crypto';
 import { io as connect, type Socket, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import { fixtureDefaults, inboundWebhook, serialiseLikeMeta, type InboundFixtureKind } from '../../src/channel/whatsapp/fixtures';
+import {
+  fixtureDefaults,
+  inboundWebhook,
+  serialiseLikeMeta,
+  type InboundFixtureKind,
+} from '../../src/channel/whatsapp/fixtures';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { accounts } from '../../src/modules/accounts/schema';
@@ -73,7 +78,8 @@ export async function login(baseUrl: string, user: ScaleUser): Promise<string> {
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   const body = (await response.json()) as { token?: string; message?: string };
-  if (!response.ok || !body.token) throw new Error(`login ${user.email} at ${baseUrl}: ${response.status} ${body.message}`);
+  if (!response.ok || !body.token)
+    throw new Error(`login ${user.email} at ${baseUrl}: ${response.status} ${body.message}`);
   return body.token;
 }
 
@@ -91,11 +97,25 @@ export interface RecordedSocket {
   latestOnline(): string[] | undefined;
   /** Resolves with the first getOnline list (already received or coming) that satisfies `predicate`. */
   onlineWhere(predicate: (ids: string[]) => boolean, what: string, timeoutMs?: number): Promise<string[]>;
-  messageWhere(predicate: (event: MessageEventPayload) => boolean, what: string, timeoutMs?: number): Promise<MessageEventPayload>;
+  messageWhere(
+    predicate: (event: MessageEventPayload) => boolean,
+    what: string,
+    timeoutMs?: number,
+  ): Promise<MessageEventPayload>;
 }
 
-export async function recordSocket(baseUrl: string, token: string, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<RecordedSocket> {
-  const socket = connect(baseUrl, { auth: { token }, reconnection: false, forceNew: true, transports: ['websocket'], ...options });
+export async function recordSocket(
+  baseUrl: string,
+  token: string,
+  options: Partial<ManagerOptions & SocketOptions> = {},
+): Promise<RecordedSocket> {
+  const socket = connect(baseUrl, {
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+    transports: ['websocket'],
+    ...options,
+  });
   const recorded: RecordedSocket = {
     socket,
     onlineLists: [],
@@ -103,11 +123,16 @@ export async function recordSocket(baseUrl: string, token: string, options: Part
     events: [],
     latestOnline: () => recorded.onlineLists.at(-1),
     onlineWhere: (predicate, what, timeoutMs = 10_000) =>
-      waitFor(() => {
-        const latest = recorded.latestOnline();
-        return latest && predicate(latest) ? latest : undefined;
-      }, what, timeoutMs),
-    messageWhere: (predicate, what, timeoutMs = 10_000) => waitFor(() => recorded.messages.find(predicate), what, timeoutMs),
+      waitFor(
+        () => {
+          const latest = recorded.latestOnline();
+          return latest && predicate(latest) ? latest : undefined;
+        },
+        what,
+        timeoutMs,
+      ),
+    messageWhere: (predicate, what, timeoutMs = 10_000) =>
+      waitFor(() => recorded.messages.find(predicate), what, timeoutMs),
   };
   socket.onAny((event: string) => recorded.events.push(event));
   socket.on('getOnline', (ids: string[]) => recorded.onlineLists.push([...ids].sort()));
@@ -121,10 +146,14 @@ export async function recordSocket(baseUrl: string, token: string, options: Part
 
 let wamidCounter = 0;
 /** A fresh message id shaped like Meta's. */
-export const newWamid = () => `wamid.SCALE${Date.now().toString(36)}${(wamidCounter += 1)}${crypto.randomBytes(6).toString('hex')}`;
+export const newWamid = () =>
+  `wamid.SCALE${Date.now().toString(36)}${(wamidCounter += 1)}${crypto.randomBytes(6).toString('hex')}`;
 
 /** The fixture webhook of `kind`, with its own wamid (and for text, its own words). */
-export function webhookBody(kind: InboundFixtureKind, options: { text?: string; wamid?: string; from?: string } = {}): string {
+export function webhookBody(
+  kind: InboundFixtureKind,
+  options: { text?: string; wamid?: string; from?: string } = {},
+): string {
   const payload = inboundWebhook(kind, {
     wamid: options.wamid ?? newWamid(),
     timestamp: String(Math.floor(Date.now() / 1000)),

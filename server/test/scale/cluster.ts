@@ -27,14 +27,20 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -61,7 +67,7 @@ export interface ParleyProcess {
   logs(): string;
   /** Resolves once it answers /readyz. */
   ready(): Promise<void>;
-  /** SIGTERM (graceful) and wait for the exit; SIGKILL after 8 s. */
+  /** SIGTERM (graceful) and wait for the exit; SIGKILL after 15 s (a loaded CI machine drains slowly). */
   stop(): Promise<number | null>;
   kill(signal: NodeJS.Signals): void;
   exited: Promise<number | null>;
@@ -97,7 +103,8 @@ export function startProcess(name: string, port: number, env: Record<string, str
     async ready() {
       await waitFor(
         async () => {
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited before it was ready:\n${logs()}`);
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(`${name} exited before it was ready:\n${logs()}`);
           try {
             return (await fetch(`${url}/readyz`)).ok;
           } catch {
@@ -110,7 +117,7 @@ export function startProcess(name: string, port: number, env: Record<string, str
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       child.kill('SIGTERM');
       const code = await exited;
       clearTimeout(timer);
@@ -204,7 +211,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     for (const name of options.names) {
       const port = await freePort();
-      processes.push(startProcess(name, port, { ...env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.envFor?.(name, port) }));
+      processes.push(
+        startProcess(name, port, { ...env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.envFor?.(name, port) }),
+      );
     }
     if (options.waitReady !== false) await Promise.all(processes.map((p) => p.ready()));
   } catch (error) {

@@ -32,12 +32,21 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const behaviour = behaviours.get(processName) ?? 'serve';
     if (behaviour === 'hang') {
       hung.set(processName, [...(hung.get(processName) ?? []), response]);
-      response.on('close', () => hung.set(processName, (hung.get(processName) ?? []).filter((r) => r !== response)));
+      response.on('close', () =>
+        hung.set(
+          processName,
+          (hung.get(processName) ?? []).filter((r) => r !== response),
+        ),
+      );
       return;
     }
     if (behaviour === 'rate-limit') {
       response.writeHead(429, { 'content-type': 'application/json' });
-      return void response.end(JSON.stringify({ error: { message: '(#4) Application request limit reached', code: 4, type: 'OAuthException' } }));
+      return void response.end(
+        JSON.stringify({
+          error: { message: '(#4) Application request limit reached', code: 4, type: 'OAuthException' },
+        }),
+      );
     }
     if (rest[0] === 'files') {
       served[processName] = (served[processName] ?? 0) + 1;

@@ -15,7 +15,9 @@ describeScale('several processes starting together', () => {
   it('migrates once', async () => {
     // Both spawned before either answers; startCluster then waits for both to be ready.
     cluster = await startCluster({ names: ['first', 'second'] });
-    const journal = JSON.parse(fs.readFileSync(path.join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
 
     const client = new Client({ connectionString: cluster.database.url });
     await client.connect();

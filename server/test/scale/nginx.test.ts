@@ -4,11 +4,42 @@
  * /remotes.json passes through uncached.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { createScaleAccount, login, postWebhook, recordSocket, webhookBody, type RecordedSocket, type ScaleAccount } from './account';
+import {
+  createScaleAccount,
+  login,
+  postWebhook,
+  recordSocket,
+  webhookBody,
+  type RecordedSocket,
+  type ScaleAccount,
+} from './account';
 import { freePort, startCluster, waitFor, type Cluster } from './cluster';
 import { deployConfigFor, ensureNginx, startNginx, type RunningNginx } from './nginx';
 import { describeScale } from './services';
+
+/** POST /auth/login from a given local address (fetch cannot choose it); resolves with the status. */
+function loginFrom(baseUrl: string, localAddress: string, email: string, password: string): Promise<number> {
+  const body = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/auth/login`,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
   let cluster: Cluster;
@@ -48,7 +79,9 @@ describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
   it('connects through nginx by long-polling, upgrades to a WebSocket and gets events from both processes', async () => {
     const agent = await account.addUser('agent-direct');
     const [, two] = cluster.processes;
-    const throughNginx = await recordSocket(nginx.url, await login(nginx.url, account.owner), { transports: ['polling', 'websocket'] });
+    const throughNginx = await recordSocket(nginx.url, await login(nginx.url, account.owner), {
+      transports: ['polling', 'websocket'],
+    });
     sockets.push(throughNginx);
     const engine = throughNginx.socket.io.engine;
     if (engine.transport.name !== 'websocket') {
@@ -58,15 +91,23 @@ describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
     // A user connected straight to process two shows up, and a webhook handled by process two arrives.
     const direct = await recordSocket(two.url, await login(two.url, agent));
     sockets.push(direct);
-    await throughNginx.onlineWhere((ids) => ids.includes(agent.id) && ids.includes(account.owner.id), 'both users online');
+    await throughNginx.onlineWhere(
+      (ids) => ids.includes(agent.id) && ids.includes(account.owner.id),
+      'both users online',
+    );
     const text = `Through nginx ${Date.now()}`;
     expect(await postWebhook(two.url, webhookBody('text', { text }))).toBe(200);
-    await throughNginx.messageWhere((event) => event.message.content.text === text, 'the webhook message through nginx');
+    await throughNginx.messageWhere(
+      (event) => event.message.content.text === text,
+      'the webhook message through nginx',
+    );
     expect(engine.transport.name).toBe('websocket');
   });
 
   it('keeps a polling-only client on one process (sticky sessions)', async () => {
-    const pollingOnly = await recordSocket(nginx.url, await login(nginx.url, account.owner), { transports: ['polling'] });
+    const pollingOnly = await recordSocket(nginx.url, await login(nginx.url, account.owner), {
+      transports: ['polling'],
+    });
     sockets.push(pollingOnly);
     // Each message ends one long-poll and starts the next request: every request must reach the process that
     // holds the session (round-robin would send some to the other one, which refuses an unknown session).
@@ -77,6 +118,17 @@ describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
     }
     expect(pollingOnly.socket.io.engine.transport.name).toBe('polling');
     expect(pollingOnly.socket.connected).toBe(true);
+  });
+
+  it('counts login attempts per client address behind nginx, not per nginx', async () => {
+    const user = await account.addUser('rate-behind-nginx');
+    // Two clients on different loopback addresses; nginx tells the processes who is who (X-Forwarded-For).
+    const attempt = (from: string) => loginFrom(nginx.url, from, user.email, 'not the password');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push(await attempt('127.0.0.2'));
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(await attempt('127.0.0.2')).toBe(429);
+    expect(await attempt('127.0.0.3')).toBe(401);
   });
 
   it('passes /remotes.json through with Cache-Control: no-cache', async () => {

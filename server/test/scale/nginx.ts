@@ -14,7 +14,8 @@ export const DEPLOY_CONFIG = path.resolve(__dirname, '../../../deploy/nginx.conf
 export function ensureNginx(): void {
   if (fs.existsSync(NGINX)) return;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { env, stdio: 'pipe', timeout: 240_000 });
+  const install = () =>
+    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { env, stdio: 'pipe', timeout: 240_000 });
   try {
     install();
   } catch {
@@ -32,7 +33,9 @@ export function deployConfigFor(upstreamPorts: number[], listenPort: number): st
   const withUpstreams = original.replace(/(upstream parley \{[\s\S]*?)((?:\s*server [^;]+;)+)/, `$1\n${servers}`);
   const result = withUpstreams.replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
   if (result === original || !result.includes(`listen 127.0.0.1:${listenPort};`) || !result.includes(servers)) {
-    throw new Error('deploy/nginx.conf no longer has the `upstream parley { server …; }` and `listen 80;` lines the test rewrites');
+    throw new Error(
+      'deploy/nginx.conf no longer has the `upstream parley { server …; }` and `listen 80;` lines the test rewrites',
+    );
   }
   return result;
 }
@@ -65,7 +68,9 @@ export async function startNginx(dir: string, siteConfig: string, listenPort: nu
     ].join('\n'),
   );
   const output: string[] = [];
-  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

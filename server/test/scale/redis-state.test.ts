@@ -21,7 +21,12 @@ describeScale('shared state in Redis', () => {
     return redis;
   };
   const presence = (ttlSeconds = 30) => {
-    const instance = new RedisPresence({ redis: client(), keyPrefix: `${prefix}presence:`, ttlSeconds, log: silentLog });
+    const instance = new RedisPresence({
+      redis: client(),
+      keyPrefix: `${prefix}presence:`,
+      ttlSeconds,
+      log: silentLog,
+    });
     presences.push(instance);
     return instance;
   };
@@ -52,13 +57,20 @@ describeScale('shared state in Redis', () => {
     expect((await crashed.connect('acc2', 'ghost', 'sg')).sort()).toEqual(['alive', 'ghost']);
 
     // `crashed` never refreshes (as after SIGKILL): within the TTL its user is gone and the survivor says so.
-    const change = await waitFor(() => announced.find((entry) => entry.accountId === 'acc2'), 'the survivor to announce the change', 4_000);
+    const change = await waitFor(
+      () => announced.find((entry) => entry.accountId === 'acc2'),
+      'the survivor to announce the change',
+      4_000,
+    );
     expect(change.ids).toEqual(['alive']);
     expect(await crashed.online('acc2')).toEqual(['alive']);
   });
 
   it('counts rate-limited attempts of every process in one window', async () => {
-    const [one, two] = [new RedisRateLimitStore(client(), `${prefix}rate:`), new RedisRateLimitStore(client(), `${prefix}rate:`)];
+    const [one, two] = [
+      new RedisRateLimitStore(client(), `${prefix}rate:`),
+      new RedisRateLimitStore(client(), `${prefix}rate:`),
+    ];
     const first = await one.hit('login:1.2.3.4:a@example.test', 60_000);
     const second = await two.hit('login:1.2.3.4:a@example.test', 60_000);
     expect([first.count, second.count]).toEqual([1, 2]);

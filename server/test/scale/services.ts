@@ -37,8 +37,12 @@ let cached: string | undefined | null = null;
 export function scaleSkipReason(): string | undefined {
   if (chosenDb() !== 'postgres') return 'scale-out tests run in the PostgreSQL project only';
   if (cached !== null) return cached;
-  const probe = spawnSync(process.execPath, ['-e', PROBE, PG_HOST, String(PG_PORT), REDIS_URL], { encoding: 'utf8', timeout: 10_000 });
-  cached = probe.status === 0 ? undefined : (probe.stdout.trim() || probe.stderr.trim() || 'PostgreSQL/Redis probe failed');
+  const probe = spawnSync(process.execPath, ['-e', PROBE, PG_HOST, String(PG_PORT), REDIS_URL], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  cached =
+    probe.status === 0 ? undefined : probe.stdout.trim() || probe.stderr.trim() || 'PostgreSQL/Redis probe failed';
   return cached;
 }
 

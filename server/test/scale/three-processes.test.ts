@@ -7,7 +7,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { jobs } from '../../src/jobs/schema';
 import { messages } from '../../src/modules/conversations/schema';
-import { createScaleAccount, login, postWebhook, recordSocket, webhookBody, type RecordedSocket, type ScaleAccount, type ScaleUser } from './account';
+import {
+  createScaleAccount,
+  login,
+  postWebhook,
+  recordSocket,
+  webhookBody,
+  type RecordedSocket,
+  type ScaleAccount,
+  type ScaleUser,
+} from './account';
 import { startCluster, waitFor, type Cluster, type ParleyProcess } from './cluster';
 import { MEDIA_BYTES, startFakeGraph, type FakeGraph } from './fake-graph';
 import { describeScale, REDIS_URL } from './services';
@@ -31,7 +40,7 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     try {
       return await promise;
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${cluster.logs()}`);
+      throw new Error(`${(error as Error).message}\n${cluster.logs()}`, { cause: error });
     }
   };
   const open = async (process: ParleyProcess, user: ScaleUser) => {
@@ -40,7 +49,9 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     return socket;
   };
   const staffOnline = async (process: ParleyProcess) => {
-    const response = await fetch(`${process.url}/api/account/users?limit=100`, { headers: { authorization: `Bearer ${ownerToken}` } });
+    const response = await fetch(`${process.url}/api/account/users?limit=100`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
     const body = (await response.json()) as { list: Array<{ id: string; online: boolean }> };
     return sorted(body.list.filter((user) => user.online).map((user) => user.id));
   };
@@ -72,7 +83,9 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
   it('shows the same online users on every process', async () => {
     const everyone = [account.owner.id, agentB.id, agentC.id];
     for (const recorded of [ownerOnA, agentOnB, agentOnC]) {
-      expect(await withLogs(recorded.onlineWhere(sameIds(everyone), 'getOnline with all three users'))).toEqual(sorted(everyone));
+      expect(await withLogs(recorded.onlineWhere(sameIds(everyone), 'getOnline with all three users'))).toEqual(
+        sorted(everyone),
+      );
     }
     for (const process of [A, B, C]) expect(await staffOnline(process)).toEqual(sorted(everyone));
   });
@@ -102,7 +115,9 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     expect(statuses).toEqual(Array(10).fill(401));
     const refused = await attempt(B);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toBe('Too many login attempts. Please wait a minute and try again.');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Too many login attempts. Please wait a minute and try again.',
+    );
   });
 
   it('ends the sessions of an agent suspended on A although their socket is on C', async () => {
@@ -132,7 +147,10 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     expect(await postWebhook(B.url, webhookBody('image', { wamid, from: '15550009' }))).toBe(200);
     await withLogs(waitFor(() => graph.hanging().includes('B'), 'B to be in the middle of the download', 20_000));
     const [message] = await account.db.db.select().from(messages).where(eq(messages.wamid, wamid));
-    const [job] = await account.db.db.select().from(jobs).where(and(eq(jobs.kind, 'media.download'), sql`${jobs.payload}->>'messageId' = ${message.id}`));
+    const [job] = await account.db.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'media.download'), sql`${jobs.payload}->>'messageId' = ${message.id}`));
     expect(job.doneAt).toBeNull();
     expect(job.lockedBy).toContain(`:${B.pid}:`);
 
@@ -151,7 +169,11 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     // The job: taken over after B's lease, the file stored, and every remaining agent told.
     for (const recorded of [ownerOnA, agentOnC]) {
       await withLogs(
-        recorded.messageWhere((event) => event.message.id === message.id && Boolean(event.message.content.url), 'the downloaded image', 30_000),
+        recorded.messageWhere(
+          (event) => event.message.id === message.id && Boolean(event.message.content.url),
+          'the downloaded image',
+          30_000,
+        ),
       );
     }
     // The event goes out just before the job is marked done.
@@ -168,7 +190,9 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
   }, 60_000);
 
   it('stops a process on SIGTERM cleanly: its sockets are closed and its users leave the list at once', async () => {
-    const disconnected = new Promise<string>((resolve) => agentOnC.socket.once('disconnect', (reason) => resolve(reason)));
+    const disconnected = new Promise<string>((resolve) =>
+      agentOnC.socket.once('disconnect', (reason) => resolve(reason)),
+    );
     expect(await C.stop()).toBe(0);
     expect(await disconnected).toBe('io server disconnect');
     // Removed by C on its way out, not left to expire: right after the exit Redis no longer has C's agent.

@@ -148,6 +148,13 @@ describe('createGraphClient against the sandbox', () => {
     });
   });
 
+  it('a token no header can carry is refused like Meta does (190), not as "unreachable"', async () => {
+    for (const token of ['tökén', 'two words', 'line\nbreak']) {
+      const odd = createGraphClient({ baseUrl: sandbox.graphBase, token });
+      await expectGraphError(odd.listPhoneNumbers('100000000000001'), { kind: 'permanent', code: 190, httpStatus: 401 });
+    }
+  });
+
   it('validation errors are permanent with the Graph code', async () => {
     const error = await expectGraphError(
       client.sendMessage(phoneNumberId(), mediaMessage('15550001', 'image', { id: '123' })),

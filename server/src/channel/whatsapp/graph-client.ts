@@ -84,6 +84,11 @@ export function createGraphClient(options: GraphClientOptions) {
     target: string,
     init: { method?: string; body?: RequestInit['body']; json?: unknown; auth?: boolean } = {},
   ): Promise<Response> {
+    // A token no HTTP header can carry (spaces, non-ASCII) would make fetch throw, which reads as "Meta
+    // unreachable"; Meta itself refuses such a token with 190, so say that without calling it.
+    if (init.auth !== false && options.token && !/^[\x21-\x7e]+$/.test(options.token)) {
+      throw new GraphError(401, 190, 'Invalid OAuth access token - Cannot parse access token', undefined, 'permanent');
+    }
     const headers: Record<string, string> = {};
     if (init.auth !== false && options.token) headers.authorization = `Bearer ${options.token}`;
     let body = init.body;

@@ -1,0 +1,40 @@
+import Fastify from 'fastify';
+
+// app.inject's light-my-request requires `cookie` (an ES module jest cannot load) for inject's cookies option only.
+jest.mock('cookie', () => ({}));
+
+import { installErrorHandler } from './error-handler';
+import { containsNul, installNulGuard, NUL_MESSAGE } from './nul-guard';
+
+describe('containsNul', () => {
+  it('finds a NUL in strings, nested values and keys', () => {
+    expect(containsNul('a\u0000b')).toBe(true);
+    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
+    expect(containsNul({ 'k\u0000': 1 })).toBe(true);
+    expect(containsNul({ a: ['fine', 1, null, true], b: 'ok' })).toBe(false);
+    expect(containsNul(undefined)).toBe(false);
+  });
+});
+
+describe('installNulGuard', () => {
+  const app = Fastify();
+  installErrorHandler(app);
+  installNulGuard(app);
+  app.post('/echo/:id', async (request) => ({ body: request.body, query: request.query }));
+  afterAll(() => app.close());
+
+  it.each([
+    ['body', { url: '/echo/1', payload: { name: 'a\u0000' } }],
+    ['query', { url: '/echo/1?q=%00', payload: {} }],
+    ['path', { url: '/echo/a%00b', payload: {} }],
+  ])('refuses a NUL in the %s with 400', async (_where, request) => {
+    const response = await app.inject({ method: 'POST', ...request });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: NUL_MESSAGE });
+  });
+
+  it('lets other text through', async () => {
+    const response = await app.inject({ method: 'POST', url: '/echo/1?q=ok', payload: { name: 'Zoë 🙂' } });
+    expect(response.statusCode).toBe(200);
+  });
+});
