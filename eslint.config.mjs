@@ -27,7 +27,16 @@ const boundary = (allowedRemote) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'deployments/**', 'data/**', 'coverage/**', 'server/drizzle/**', 'e2e/artifacts/**', 'sandbox/public/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'deployments/**',
+      'data/**',
+      'coverage/**',
+      'server/drizzle/**',
+      'e2e/artifacts/**',
+      'sandbox/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,11 +45,21 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
-    files: ['shell/**/*.tsx', 'shared/**/*.tsx', 'remote-*/**/*.tsx', 'shell/**/*.ts', 'shared/**/*.ts', 'remote-*/**/*.ts'],
+    files: [
+      'shell/**/*.tsx',
+      'shared/**/*.tsx',
+      'remote-*/**/*.tsx',
+      'shell/**/*.ts',
+      'shared/**/*.ts',
+      'remote-*/**/*.ts',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

@@ -1,6 +1,14 @@
 // Shared jest settings. ts-jest compiles TypeScript; ESM-only packages (nanostores, jose, …) are compiled
 // too, because jest runs CommonJS. Type errors are caught by `npm run typecheck`, not here (isolatedModules).
-const esmOnly = ['nanostores', '@nanostores', 'nanoevents', 'jose', 'jwt-decode', 'single-spa-react', '@ant-design/colors'];
+const esmOnly = [
+  'nanostores',
+  '@nanostores',
+  'nanoevents',
+  'jose',
+  'jwt-decode',
+  'single-spa-react',
+  '@ant-design/colors',
+];
 
 module.exports = function preset({ environment = 'node', tsconfig } = {}) {
   return {

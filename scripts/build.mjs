@@ -28,7 +28,10 @@ function newestMtime(target) {
 function isBuilt(pkg) {
   const output = path.join(ROOT, pkg.dir, pkg.output);
   if (!fs.existsSync(output)) return false;
-  const inputs = [...pkg.sources.map((s) => path.join(pkg.dir, s)), ...(pkg.dir === 'server' || pkg.dir === 'sandbox' ? [] : SHARED_SOURCES)];
+  const inputs = [
+    ...pkg.sources.map((s) => path.join(pkg.dir, s)),
+    ...(pkg.dir === 'server' || pkg.dir === 'sandbox' ? [] : SHARED_SOURCES),
+  ];
   const newestInput = Math.max(...inputs.map((input) => newestMtime(path.join(ROOT, input))));
   return fs.statSync(output).mtimeMs >= newestInput;
 }
@@ -36,7 +39,11 @@ function isBuilt(pkg) {
 for (const pkg of PACKAGES) {
   if (ifNeeded && isBuilt(pkg)) continue;
   const started = Date.now();
-  execFileSync('npm', ['run', 'build', '-w', pkg.name], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npm', ['run', 'build', '-w', pkg.name], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   console.log(`built ${pkg.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

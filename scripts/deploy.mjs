@@ -16,12 +16,19 @@ if (!paths.REMOTES.includes(remote)) fail(`Name a remote to deploy: ${paths.REMO
 
 let distDir = path.join(paths.ROOT, remote, 'dist');
 if (flags.from) distDir = path.resolve(String(flags.from));
-else execFileSync('npm', ['run', 'build', '-w', remote], { cwd: paths.ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+else
+  execFileSync('npm', ['run', 'build', '-w', remote], {
+    cwd: paths.ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 
 const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const manifestFile = path.join(distDir, 'mf-manifest.json');
 if (!fs.existsSync(manifestFile)) fail(`${distDir} has no mf-manifest.json: not a remote build`);
-const version = flags.version ? String(flags.version) : publishing.defaultVersion(path.join(paths.ROOT, remote), distDir);
+const version = flags.version
+  ? String(flags.version)
+  : publishing.defaultVersion(path.join(paths.ROOT, remote), distDir);
 if (!publishing.VERSION_PATTERN.test(version)) fail(`Version "${version}" is not a valid folder name`);
 if (fs.existsSync(publishing.versionFolder(paths.DEPLOYMENTS_DIR, remote, version))) {
   fail(`${remote} ${version} is already deployed; versions are immutable — deploy under a new version`);
@@ -36,5 +43,8 @@ const problems = guard.deployProblems({
 if (problems.length) fail(`Refused; the live version stays.\n  ${problems.join('\n  ')}`);
 
 publishing.publish(paths.DEPLOYMENTS_DIR, remote, version, distDir);
-pointer.writePointer(paths.DEPLOYMENTS_DIR, pointer.recordDeploy(pointer.readPointer(paths.DEPLOYMENTS_DIR), remote, version));
+pointer.writePointer(
+  paths.DEPLOYMENTS_DIR,
+  pointer.recordDeploy(pointer.readPointer(paths.DEPLOYMENTS_DIR), remote, version),
+);
 console.log(`✓ ${remote} ${version} is live (next page load). Roll back with: npm run rollback -- ${remote}`);

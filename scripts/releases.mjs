@@ -12,11 +12,10 @@ const current = pointer.readPointer(paths.DEPLOYMENTS_DIR);
 for (const remote of remotes) {
   const entry = current.remotes[remote];
   const folder = path.join(paths.DEPLOYMENTS_DIR, remote);
-  const versions = fs.existsSync(folder)
-    ? fs.readdirSync(folder).filter((name) => !name.includes('.staging-'))
-    : [];
+  const versions = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => !name.includes('.staging-')) : [];
   const deployedAt = (version) =>
-    entry?.history?.find((r) => r.version === version)?.deployedAt ?? fs.statSync(path.join(folder, version)).mtime.toISOString();
+    entry?.history?.find((r) => r.version === version)?.deployedAt ??
+    fs.statSync(path.join(folder, version)).mtime.toISOString();
   console.log(`${remote}`);
   if (!versions.length) console.log('  (nothing deployed)');
   for (const version of versions.sort((a, b) => deployedAt(b).localeCompare(deployedAt(a)))) {

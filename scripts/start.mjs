@@ -58,7 +58,9 @@ run('server', 'server/dist/main.js', {
 
 // Tell the user where to go once the server answers.
 const deadline = Date.now() + 60_000;
-const { DEMO_LOGINS } = await import(path.join(ROOT, 'server/dist/seed/demo-logins.js')).catch(() => ({ DEMO_LOGINS: {} }));
+const { DEMO_LOGINS } = await import(path.join(ROOT, 'server/dist/seed/demo-logins.js')).catch(() => ({
+  DEMO_LOGINS: {},
+}));
 while (Date.now() < deadline && !stopping) {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
@@ -68,5 +70,6 @@ while (Date.now() < deadline && !stopping) {
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
 console.log(`\n  Parley is running at ${publicUrl}`);
-for (const [role, login] of Object.entries(DEMO_LOGINS)) console.log(`    ${role.padEnd(6)} ${login.email} / ${login.password}`);
+for (const [role, login] of Object.entries(DEMO_LOGINS))
+  console.log(`    ${role.padEnd(6)} ${login.email} / ${login.password}`);
 console.log(`  Sandbox (play a customer, read mailed codes): ${sandboxUrl}/  and  ${sandboxUrl}/outbox\n`);

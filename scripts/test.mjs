@@ -6,15 +6,34 @@ import { runStep } from './lib/run-step.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(CHROMIUM)) {
-  console.log('Chromium is missing: installing Debian\'s package (apt-get)');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  console.log("Chromium is missing: installing Debian's package (apt-get)");
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
 }
 
 const steps = [
   ['build', 'node', ['scripts/build.mjs', '--if-needed']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
-  ['unit tests', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'shared', 'shell', 'remote-auth', 'remote-inbox', 'remote-library', 'remote-admin', 'scripts', 'sandbox', 'server-unit']],
+  [
+    'unit tests',
+    'npx',
+    [
+      'jest',
+      '--maxWorkers=2',
+      '--selectProjects',
+      'shared',
+      'shell',
+      'remote-auth',
+      'remote-inbox',
+      'remote-library',
+      'remote-admin',
+      'scripts',
+      'sandbox',
+      'server-unit',
+    ],
+  ],
   ['API tests on PGlite', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'server-api-pglite']],
   ['API tests on PostgreSQL', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'server-api-postgres']],
   ['browser tests', 'npx', ['jest', '--selectProjects', 'e2e', '--runInBand']],
@@ -31,7 +50,10 @@ for (const [title, command, args, env] of steps) {
   const result = runStep(title, command, isJest ? [...args, '--json', `--outputFile=${report}`] : args, env);
   if (isJest && fs.existsSync(report)) {
     const counts = JSON.parse(fs.readFileSync(report, 'utf8'));
-    Object.assign(result, { tests: counts.numPassedTests, failedTests: counts.numFailedTests + counts.numRuntimeErrorTestSuites });
+    Object.assign(result, {
+      tests: counts.numPassedTests,
+      failedTests: counts.numFailedTests + counts.numRuntimeErrorTestSuites,
+    });
   }
   results.push(result);
 }
@@ -42,7 +64,8 @@ for (const r of results) {
   console.log(`  ${r.passed ? 'ok  ' : 'FAIL'} ${r.title} (${r.seconds} s${counts})`);
 }
 const passedTests = results.reduce((sum, r) => sum + (r.tests ?? 0), 0);
-const failedTests = results.reduce((sum, r) => sum + (r.failedTests ?? 0), 0) + failedSteps.filter((r) => r.tests === undefined).length;
+const failedTests =
+  results.reduce((sum, r) => sum + (r.failedTests ?? 0), 0) + failedSteps.filter((r) => r.tests === undefined).length;
 // The closing line CI reads: tests (and failed non-test steps such as lint) counted across every step.
 console.log(`${passedTests} passed, ${failedTests} failed`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -4,10 +4,24 @@ import paths from './lib/paths.cjs';
 
 const { ROOT } = paths;
 
-const PACKAGES = ['shared', 'shell', 'remote-auth', 'remote-inbox', 'remote-library', 'remote-admin', 'server', 'sandbox', 'e2e'];
+const PACKAGES = [
+  'shared',
+  'shell',
+  'remote-auth',
+  'remote-inbox',
+  'remote-library',
+  'remote-admin',
+  'server',
+  'sandbox',
+  'e2e',
+];
 const tsc = (pkg) =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${pkg}/tsconfig.json`, '--noEmit'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', `${pkg}/tsconfig.json`, '--noEmit'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
     child.on('exit', (code) => resolve({ pkg, ok: code === 0 }));
   });
 

@@ -76,7 +76,10 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
         manifest: { fileName: 'mf-manifest.json' },
       }),
       // The shell's page; for a remote, the page of its standalone dev entry.
-      new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), title: host ? 'Parley' : `${name} (standalone)` }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title: host ? 'Parley' : `${name} (standalone)`,
+      }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
     ],
     optimization: { minimize: production },

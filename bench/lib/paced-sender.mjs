@@ -9,10 +9,11 @@ const now = () => performance.timeOrigin + performance.now();
 
 /**
  * Sends `count` requests at `rate` per second (stops early after `maxSeconds`), each built by `build(seq, sentAtMs)`
- * → `{ body, headers }`. Waits for the answers (each at most `timeoutMs`). Returns latencies of the 2xx answers,
- * and counts of everything else.
+ * → `{ body, headers }`; `onAnswer(seq, ok)` hears each outcome. Waits for the answers (each at most `timeoutMs`).
+ * Returns latencies of the 2xx answers, and counts of everything else.
  */
 export async function sendPaced({
+  onAnswer,
   url,
   path,
   rate,
@@ -53,6 +54,7 @@ export async function sendPaced({
             } else {
               outcome.non2xx += 1;
             }
+            onAnswer?.(seq, status >= 200 && status < 300);
             resolve();
           });
         },
@@ -66,6 +68,7 @@ export async function sendPaced({
           outcome.errors += 1;
           outcome.firstError ??= error.message;
         }
+        onAnswer?.(seq, false);
         resolve();
       });
       request.end(body);

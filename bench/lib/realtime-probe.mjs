@@ -33,14 +33,21 @@ export async function openProbe(url, tokens, count) {
     connection,
     /**
      * Sends `messages` signed webhooks at `rate`/s from `customers` customers (round robin) to `postUrl`, then
-     * waits (≤ `settleMs`) until every socket got every one. Latencies are per (message, socket).
+     * waits until every socket got every one, or nothing new arrived for `quietMs` (at most `settleMs`).
+     * Latencies are per (message, socket). `lost` = deliveries missing for messages the server acknowledged
+     * with 200 (a timed-out POST may still arrive late; Meta would deliver it again anyway).
      */
-    async run({ postUrl, runId, rate, messages, customers, settleMs = 20_000 }) {
+    async run({ postUrl, runId, rate, messages, customers, settleMs = 60_000, quietMs = 5000 }) {
       expected = new Set();
       latencies = [];
       received = new Map();
       duplicates = 0;
+      const acknowledged = new Set();
+      const wamids = [];
       const send = await sendPaced({
+        onAnswer(seq, ok) {
+          if (ok) acknowledged.add(wamids[seq]);
+        },
         url: postUrl,
         path: WEBHOOK_PATH,
         rate,
@@ -49,18 +56,28 @@ export async function openProbe(url, tokens, count) {
         build(seq, sentAtMs) {
           const webhook = signedTextWebhook({ appSecret: APP_SECRET, runId, seq, customer: seq % customers, sentAtMs });
           expected.add(webhook.wamid);
+          wamids[seq] = webhook.wamid;
           return webhook;
         },
       });
-      const want = send.ok * count;
+      const want = send.sent * count;
       const deadline = Date.now() + settleMs;
-      while (received.size < want && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      let last = { size: received.size, at: Date.now() };
+      while (received.size < want && Date.now() < deadline && Date.now() - last.at < quietMs) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (received.size !== last.size) last = { size: received.size, at: Date.now() };
+      }
+      let lost = 0;
+      for (const wamid of acknowledged) {
+        for (let index = 0; index < count; index += 1) if (!received.has(`${index} ${wamid}`)) lost += 1;
+      }
       return {
         send,
         latencies,
         deliveries: received.size,
         expectedDeliveries: messages * count,
         undelivered: messages * count - received.size,
+        lost,
         duplicates,
       };
     },

@@ -17,7 +17,9 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A fresh context (own cookies and storage) with page errors collected for assertions. */
 export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
-  const context: BrowserContext = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context: BrowserContext = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

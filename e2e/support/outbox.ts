@@ -10,7 +10,14 @@ export async function latestCode(outboxDir: string, email: string, timeoutMs = 1
       .filter((name) => name.endsWith('.json'))
       .sort()
       .reverse()
-      .map((name) => JSON.parse(fs.readFileSync(path.join(outboxDir, name), 'utf8')) as { to: string; text: string; code?: string });
+      .map(
+        (name) =>
+          JSON.parse(fs.readFileSync(path.join(outboxDir, name), 'utf8')) as {
+            to: string;
+            text: string;
+            code?: string;
+          },
+      );
     const mail = mails.find((m) => m.to.toLowerCase() === email.toLowerCase());
     const code = mail?.code ?? mail?.text.match(/\b\d{6}\b/)?.[0];
     if (code) return code;

@@ -9,15 +9,32 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
   });
   if (!response.ok) throw new Error(`login as ${email} failed: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
-  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { role: string; exp: number; lastLoginDate?: string };
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as {
+    role: string;
+    exp: number;
+    lastLoginDate?: string;
+  };
   const url = new URL(baseUrl);
-  await page.context().addCookies([
-    { name: 'token', value: token, domain: url.hostname, path: '/', expires: payload.exp, secure: true, sameSite: 'Strict' },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      {
+        name: 'token',
+        value: token,
+        domain: url.hostname,
+        path: '/',
+        expires: payload.exp,
+        secure: true,
+        sameSite: 'Strict',
+      },
+    ]);
   await page.goto(`${baseUrl}/terms-of-service`);
   await page.evaluate(
     (session) =>
-      localStorage.setItem('parley', JSON.stringify({ version: 1, session, onlineUserIds: [], profile: null, assets: [] })),
+      localStorage.setItem(
+        'parley',
+        JSON.stringify({ version: 1, session, onlineUserIds: [], profile: null, assets: [] }),
+      ),
     { isAuthenticated: true, lastLoginDate: payload.lastLoginDate ?? null, isOwner: payload.role === 'owner' },
   );
   return token;

@@ -30,7 +30,8 @@ export interface StackOptions {
 async function waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -43,7 +44,11 @@ async function waitForOk(url: string, child: ChildProcess, logs: () => string, t
 }
 
 function run(script: string, env: Record<string, string>, sink: string[]): ChildProcess {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk: Buffer) => {
     sink.push(chunk.toString());
     if (sink.length > 400) sink.splice(0, sink.length - 400);
@@ -100,7 +105,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const sandboxEnv = { ...shared, SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: '127.0.0.1', WEBHOOK_URL: `${baseUrl}/webhooks/whatsapp` };
+  const sandboxEnv = {
+    ...shared,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_HOST: '127.0.0.1',
+    WEBHOOK_URL: `${baseUrl}/webhooks/whatsapp`,
+  };
   const output: string[] = [];
   const logs = () => output.join('');
   const sandbox = run('sandbox/dist/main.js', sandboxEnv, output);
@@ -110,7 +120,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await Promise.all([waitForOk(`${baseUrl}/readyz`, server, logs), waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs)]);
+    await Promise.all([
+      waitForOk(`${baseUrl}/readyz`, server, logs),
+      waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs),
+    ]);
   } catch (error) {
     await stop();
     throw error;

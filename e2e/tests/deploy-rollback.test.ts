@@ -75,8 +75,12 @@ describe('deploying and rolling back one remote', () => {
     const othersLive = () => ['remote-auth', 'remote-library', 'remote-admin'].map((r) => pointer().remotes[r].live);
     const liveBefore = othersLive();
 
-    expect(ops('deploy', 'remote-inbox', '--version', 'e2e-v1', '--from', labelledBuild(stack.dataDir, 'v1')).status).toBe(0);
-    expect(ops('deploy', 'remote-inbox', '--version', 'e2e-v2', '--from', labelledBuild(stack.dataDir, 'v2')).status).toBe(0);
+    expect(
+      ops('deploy', 'remote-inbox', '--version', 'e2e-v1', '--from', labelledBuild(stack.dataDir, 'v1')).status,
+    ).toBe(0);
+    expect(
+      ops('deploy', 'remote-inbox', '--version', 'e2e-v2', '--from', labelledBuild(stack.dataDir, 'v2')).status,
+    ).toBe(0);
     await showsLabel('v2');
 
     const again = ops('deploy', 'remote-inbox', '--version', 'e2e-v2', '--from', labelledBuild(stack.dataDir, 'v2b'));
@@ -96,7 +100,10 @@ describe('deploying and rolling back one remote', () => {
   it('falls back to the previous version on its own when the live entry cannot be loaded', async () => {
     expect(ops('rollback', 'remote-inbox', '--to', 'e2e-v2').status).toBe(0);
     await showsLabel('v2');
-    fs.writeFileSync(path.join(stack.deploymentsDir, 'remote-inbox/e2e-v2/remoteEntry.js'), 'throw new Error("corrupt entry")');
+    fs.writeFileSync(
+      path.join(stack.deploymentsDir, 'remote-inbox/e2e-v2/remoteEntry.js'),
+      'throw new Error("corrupt entry")',
+    );
     fs.rmSync(path.join(stack.deploymentsDir, 'remote-inbox/e2e-v2/mf-manifest.json'));
     // A visitor whose browser has not cached v2 (immutable files stay cached where they once loaded).
     ({ page } = await newPage(browser));
@@ -121,4 +128,3 @@ describe('deploying and rolling back one remote', () => {
     expect(fs.existsSync(path.join(stack.deploymentsDir, 'remote-inbox/e2e-v3'))).toBe(false);
   });
 });
-

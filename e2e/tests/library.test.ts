@@ -27,7 +27,10 @@ describe('library: contacts, assets and forms', () => {
   async function api(method: string, path: string, body?: unknown, token = ownerToken): Promise<any> {
     const response = await fetch(`${stack.baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -110,7 +113,10 @@ describe('library: contacts, assets and forms', () => {
       const page = await pageAs(AGENT, '/contacts');
       const row = page.getByRole('row', { name: /Bruno Costa/ });
       await row.getByText('351912345678').waitFor();
-      await page.getByRole('row', { name: /15553000001/ }).getByText('(Carla)').waitFor();
+      await page
+        .getByRole('row', { name: /15553000001/ })
+        .getByText('(Carla)')
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
       expect(await page.getByText('Add New Contact').count()).toBe(0);
     });
@@ -135,7 +141,10 @@ describe('library: contacts, assets and forms', () => {
       const image = card(page, 'storefront.png').getByRole('img', { name: 'storefront.png' });
       await image.waitFor();
       // The thumbnail really loads (no bearer needed for <img>), and links to the original.
-      await page.waitForFunction((element) => (element as HTMLImageElement)?.naturalWidth > 0, await image.elementHandle());
+      await page.waitForFunction(
+        (element) => (element as HTMLImageElement)?.naturalWidth > 0,
+        await image.elementHandle(),
+      );
       expect(await image.getAttribute('src')).toMatch(/\/thumbnail$/);
       const link = card(page, 'price-list.pdf').getByRole('link', { name: 'Open price-list.pdf' });
       const original = await fetch(`${stack.baseUrl}${await link.getAttribute('href')}`);
@@ -171,7 +180,9 @@ describe('library: contacts, assets and forms', () => {
       await shop.getByRole('button', { name: 'Restore' }).waitFor();
       await shop.getByRole('button', { name: 'Restore' }).click();
       await shop.getByRole('button', { name: 'Delete' }).waitFor();
-      const stored = (await api('GET', '/api/account/assets?limit=100')).list.find((asset: any) => asset.name === 'Our shop');
+      const stored = (await api('GET', '/api/account/assets?limit=100')).list.find(
+        (asset: any) => asset.name === 'Our shop',
+      );
       expect(stored).toMatchObject({ description: 'Photo of the Main Street store', deletedAt: null });
     });
 
@@ -193,7 +204,10 @@ describe('library: contacts, assets and forms', () => {
       await booking.getByRole('button', { name: 'Book now' }).click();
       const preview = booking.getByRole('img', { name: 'Book an appointment preview' });
       await preview.waitFor();
-      await page.waitForFunction((element) => (element as HTMLImageElement)?.naturalWidth > 0, await preview.elementHandle());
+      await page.waitForFunction(
+        (element) => (element as HTMLImageElement)?.naturalWidth > 0,
+        await preview.elementHandle(),
+      );
       await booking.getByRole('button', { name: 'Close preview' }).click();
       await booking.getByRole('button', { name: 'Book now' }).waitFor();
       await formCard(page, 'Customer feedback survey').waitFor();

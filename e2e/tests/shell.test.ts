@@ -69,7 +69,13 @@ describe('shell', () => {
     await page.evaluate(() =>
       localStorage.setItem(
         'parley',
-        JSON.stringify({ version: 1, session: { isAuthenticated: true, lastLoginDate: null, isOwner: false }, onlineUserIds: [], profile: null, assets: [] }),
+        JSON.stringify({
+          version: 1,
+          session: { isAuthenticated: true, lastLoginDate: null, isOwner: false },
+          onlineUserIds: [],
+          profile: null,
+          assets: [],
+        }),
       ),
     );
     await page.goto(`${stack.baseUrl}/contacts`);

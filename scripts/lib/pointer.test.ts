@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const { readPointer, writePointer, recordDeploy, previousVersion, pointLive, HISTORY_LENGTH } = require('./pointer.cjs');
+const {
+  readPointer,
+  writePointer,
+  recordDeploy,
+  previousVersion,
+  pointLive,
+  HISTORY_LENGTH,
+} = require('./pointer.cjs');
 
 describe('remotes pointer', () => {
   let dir: string;

@@ -14,7 +14,15 @@ const photo: Asset = {
   mimeType: 'image/png',
   deletedAt: null,
 };
-const clip: Asset = { id: 'a2', name: 'Tour', description: null, url: '/api/files/assets/tok2', thumbnailUrl: null, mimeType: 'video/mp4', deletedAt: null };
+const clip: Asset = {
+  id: 'a2',
+  name: 'Tour',
+  description: null,
+  url: '/api/files/assets/tok2',
+  thumbnailUrl: null,
+  mimeType: 'video/mp4',
+  deletedAt: null,
+};
 const menu: Asset = {
   id: 'a3',
   name: 'Menu',
@@ -73,7 +81,8 @@ describe('Assets page', () => {
     answerAssets();
     renderPage(AssetsPage);
     await screen.findByAltText('Shop front');
-    for (const name of [/Upload Assets/, 'Edit', 'Delete', 'Restore']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of [/Upload Assets/, 'Edit', 'Delete', 'Restore'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('says No assets available. or Error loading assets', async () => {
@@ -119,7 +128,11 @@ describe('Assets page', () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { list: [] } });
     renderPage(AssetsPage);
     await screen.findByRole('button', { name: /Upload Assets/ });
-    chooseFiles([fileOf('small.png', 2 * MB), fileOf('huge.mp4', 15 * MB + 1, 'video/mp4'), fileOf('exact.pdf', 15 * MB, 'application/pdf')]);
+    chooseFiles([
+      fileOf('small.png', 2 * MB),
+      fileOf('huge.mp4', 15 * MB + 1, 'video/mp4'),
+      fileOf('exact.pdf', 15 * MB, 'application/pdf'),
+    ]);
     expect(await screen.findByText('“huge.mp4” is too large (max 15 MB).')).toBeTruthy();
     expect(await screen.findByText('Assets uploaded successfully')).toBeTruthy();
     expect(post).toHaveBeenCalledTimes(1);
@@ -215,7 +228,9 @@ describe('Assets page', () => {
     const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Shop front'));
-    expect((within(dialog).getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Our store on Main Street');
+    expect((within(dialog).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Our store on Main Street',
+    );
     fireEvent.change(name, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
@@ -223,7 +238,11 @@ describe('Assets page', () => {
     fireEvent.change(name, { target: { value: 'Storefront' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(put).toHaveBeenLastCalledWith('/api/account/assets/a1', { id: 'a1', name: 'Storefront', description: 'Our store on Main Street' }),
+      expect(put).toHaveBeenLastCalledWith('/api/account/assets/a1', {
+        id: 'a1',
+        name: 'Storefront',
+        description: 'Our store on Main Street',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -53,7 +53,9 @@ export function AssetsPage(_props: PageProps) {
   const remove = (asset: Asset) => void act(asset, 'Failed to delete asset', () => api.delete(assetUrl(asset.id)));
   const restore = (asset: Asset) => void act(asset, 'Failed to restore asset', () => api.post(assetUrl(asset.id)));
   async function save(asset: Asset, changes: AssetChanges) {
-    const saved = await act(asset, 'Failed to update asset', () => api.put(assetUrl(asset.id), { id: asset.id, ...changes }));
+    const saved = await act(asset, 'Failed to update asset', () =>
+      api.put(assetUrl(asset.id), { id: asset.id, ...changes }),
+    );
     if (saved) setEditing(null);
     return saved;
   }
@@ -61,7 +63,8 @@ export function AssetsPage(_props: PageProps) {
   let content;
   if (error) content = <Typography.Text type="danger">Error loading assets</Typography.Text>;
   else if (!data) content = <Spin />;
-  else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>No assets available.</Typography.Text>;
+  else if (data.list.length === 0 && paging.page === 1)
+    content = <Typography.Text>No assets available.</Typography.Text>;
   else
     content = (
       <>
@@ -79,7 +82,12 @@ export function AssetsPage(_props: PageProps) {
             </Col>
           ))}
         </Row>
-        <ListPagination page={paging.page} pageSize={paging.pageSize} lastPage={data.lastPage} onChange={paging.change} />
+        <ListPagination
+          page={paging.page}
+          pageSize={paging.pageSize}
+          lastPage={data.lastPage}
+          onChange={paging.change}
+        />
       </>
     );
 

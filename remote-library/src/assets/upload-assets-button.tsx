@@ -5,8 +5,7 @@ import { useRef, useState } from 'react';
 import { chooseUploadableFiles } from './upload-rules';
 
 /** What the server accepts (it checks the real type from the bytes); the picker only suggests it. */
-const ACCEPTED_FILES =
-  'image/*,video/*,audio/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.csv';
+const ACCEPTED_FILES = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.txt,.csv';
 
 /** Owner-only 'Upload Assets': a multi-file picker, the spec's 5-file and 15 MB rules, spinner and progress. */
 export function UploadAssetsButton({ onUploaded }: { onUploaded(): void }) {

@@ -17,7 +17,11 @@ export function AddContactForm({ onAdded }: { onAdded(): void }) {
   async function add(values: NewContact) {
     setSaving(true);
     try {
-      await api.post('/api/contacts', { name: values.name ?? '', phone: values.phone ?? '', email: values.email ?? '' });
+      await api.post('/api/contacts', {
+        name: values.name ?? '',
+        phone: values.phone ?? '',
+        email: values.email ?? '',
+      });
       form.resetFields();
       onAdded();
     } catch (error) {

@@ -3,7 +3,13 @@ import { api, type Contact, type Paged } from '@parley/shared';
 import { httpFailure, renderPage, resetClient, signIn } from '../test-support/render-page';
 import { ContactsPage } from './contacts-page';
 
-const ana: Contact = { id: 'c1', name: 'Ana Lima', profileName: 'Ana', phone: '5511999990000', email: 'ana@example.com' };
+const ana: Contact = {
+  id: 'c1',
+  name: 'Ana Lima',
+  profileName: 'Ana',
+  phone: '5511999990000',
+  email: 'ana@example.com',
+};
 const bob: Contact = { id: 'c2', name: null, profileName: 'Bobby', phone: '15550001111', email: null };
 
 function answerContacts(pages: Record<string, Paged<Contact>>) {
@@ -96,7 +102,11 @@ describe('Contacts page', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Contact' }));
     expect(await screen.findByText('Ana Lima (Ana)')).toBeTruthy();
-    expect(post).toHaveBeenCalledWith('/api/contacts', { name: 'Ana Lima', phone: '+55 11 99999-0000', email: 'ana@example.com' });
+    expect(post).toHaveBeenCalledWith('/api/contacts', {
+      name: 'Ana Lima',
+      phone: '+55 11 99999-0000',
+      email: 'ana@example.com',
+    });
     expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('');
   });
 

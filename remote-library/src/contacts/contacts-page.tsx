@@ -74,7 +74,12 @@ export function ContactsPage(_props: PageProps) {
           size="middle"
           locale={{ emptyText: 'No contacts found.' }}
         />
-        <ListPagination page={paging.page} pageSize={paging.pageSize} lastPage={data.lastPage} onChange={paging.change} />
+        <ListPagination
+          page={paging.page}
+          pageSize={paging.pageSize}
+          lastPage={data.lastPage}
+          onChange={paging.change}
+        />
       </>
     );
 

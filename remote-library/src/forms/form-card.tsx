@@ -55,7 +55,9 @@ export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
         <>
           {form.description && <Typography.Paragraph type="secondary">{form.description}</Typography.Paragraph>}
           {form.header && <Typography.Text strong>{form.header}</Typography.Text>}
-          {form.body && <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{form.body}</Typography.Paragraph>}
+          {form.body && (
+            <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{form.body}</Typography.Paragraph>
+          )}
           {form.footer && (
             <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
               {form.footer}

@@ -28,7 +28,8 @@ const survey: FormTemplate = {
   isActive: true,
 };
 
-const answerForms = (list: FormTemplate[] = [booking, survey]) => jest.spyOn(api, 'get').mockResolvedValue({ data: list });
+const answerForms = (list: FormTemplate[] = [booking, survey]) =>
+  jest.spyOn(api, 'get').mockResolvedValue({ data: list });
 const card = (name: string) => screen.getByText(name).closest('[data-testid="form-card"]') as HTMLElement;
 
 describe('Forms page', () => {
@@ -40,7 +41,12 @@ describe('Forms page', () => {
     const get = answerForms();
     renderPage(FormsPage);
     expect(await screen.findByText('Book an appointment')).toBeTruthy();
-    for (const text of ['Appointment booking form', 'Book a visit', 'Pick a time that suits you.', 'Takes one minute']) {
+    for (const text of [
+      'Appointment booking form',
+      'Book a visit',
+      'Pick a time that suits you.',
+      'Takes one minute',
+    ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.getByRole('button', { name: 'Book now' })).toBeTruthy();
@@ -129,7 +135,10 @@ describe('Forms page', () => {
 
   it("shows the server's description when customizing fails, keeping the modal open", async () => {
     await saveWithFailure(
-      httpFailure(400, { message: 'Button text cannot contain emoji', description: 'Button text cannot contain emoji' }),
+      httpFailure(400, {
+        message: 'Button text cannot contain emoji',
+        description: 'Button text cannot contain emoji',
+      }),
     );
     expect(await screen.findByText('Button text cannot contain emoji')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();

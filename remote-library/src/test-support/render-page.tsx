@@ -21,7 +21,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 if (typeof globalThis.MessageChannel === 'undefined') {
   class TimeoutMessageChannel {
-    port1: { onmessage: ((event: unknown) => void) | null; close(): void } = { onmessage: null, close: () => undefined };
+    port1: { onmessage: ((event: unknown) => void) | null; close(): void } = {
+      onmessage: null,
+      close: () => undefined,
+    };
     port2 = {
       postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0),
       close: () => undefined,

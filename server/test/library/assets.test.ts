@@ -22,7 +22,8 @@ describe('assets API', () => {
   });
   afterAll(() => server.close());
 
-  const listAll = async (token = ownerToken) => (await server.request('GET', '/api/account/assets?limit=100', { token })).body;
+  const listAll = async (token = ownerToken) =>
+    (await server.request('GET', '/api/account/assets?limit=100', { token })).body;
   const fetchFile = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 
   it('uploads several files, detecting each type from the bytes, with thumbnails for images', async () => {
@@ -44,7 +45,9 @@ describe('assets API', () => {
     expect(byName['price list.pdf']).toMatchObject({ mimeType: 'application/pdf', thumbnailUrl: null });
     expect(byName['hours.txt']).toMatchObject({ mimeType: 'text/plain', thumbnailUrl: null });
     const listed = await listAll();
-    expect(listed.list.map((asset: any) => asset.name)).toEqual(expect.arrayContaining(['shop front.png', 'price list.pdf', 'hours.txt']));
+    expect(listed.list.map((asset: any) => asset.name)).toEqual(
+      expect.arrayContaining(['shop front.png', 'price list.pdf', 'hours.txt']),
+    );
   });
 
   it('serves images inline with their true type and nosniff, without a bearer token, and small thumbnails', async () => {
@@ -103,7 +106,11 @@ describe('assets API', () => {
 
   it('accepts exactly five files', async () => {
     const png = await pngImage(20, 20);
-    const answer = await uploadAssets(server, ownerToken, Array.from({ length: 5 }, (_, i) => ({ name: `five${i}.png`, bytes: png })));
+    const answer = await uploadAssets(
+      server,
+      ownerToken,
+      Array.from({ length: 5 }, (_, i) => ({ name: `five${i}.png`, bytes: png })),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.list).toHaveLength(5);
   });
@@ -125,7 +132,11 @@ describe('assets API', () => {
   it.each([
     ['an HTML page named .png', 'cat.png', htmlPage()],
     ['an SVG image', 'logo.svg', svgImage()],
-    ['a Windows executable named .pdf', 'invoice.pdf', Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1')],
+    [
+      'a Windows executable named .pdf',
+      'invoice.pdf',
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+    ],
     ['a zip archive', 'bundle.zip', Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00evil.js', 'latin1')],
   ])('refuses %s with 415, storing nothing of the upload', async (_label, name, bytes) => {
     const before = (await listAll()).list.length;
@@ -151,7 +162,9 @@ describe('assets API', () => {
     const json = await server.request('POST', '/api/account/assets', { token: ownerToken, body: { files: [] } });
     expect(json.status).toBe(415);
     expect(json.body.description).toMatch(/multipart/);
-    expect((await uploadAssets(server, ownerToken, [{ name: 'a.pdf', bytes: pdfDocument() }], 'file')).status).toBe(400);
+    expect((await uploadAssets(server, ownerToken, [{ name: 'a.pdf', bytes: pdfDocument() }], 'file')).status).toBe(
+      400,
+    );
   });
 
   it('refuses agents every change (403) but lets them list', async () => {
@@ -159,7 +172,9 @@ describe('assets API', () => {
     expect((await uploadAssets(server, agentToken, [{ name: 'a.pdf', bytes: pdfDocument() }])).status).toBe(403);
     const asset = (await listAll()).list[0];
     const path = `/api/account/assets/${asset.id}`;
-    expect((await server.request('PUT', path, { token: agentToken, body: { name: 'x', description: 'y' } })).status).toBe(403);
+    expect(
+      (await server.request('PUT', path, { token: agentToken, body: { name: 'x', description: 'y' } })).status,
+    ).toBe(403);
     expect((await server.request('DELETE', path, { token: agentToken })).status).toBe(403);
     expect((await server.request('POST', path, { token: agentToken })).status).toBe(403);
     expect((await uploadAssets(server, undefined, [{ name: 'a.pdf', bytes: pdfDocument() }])).status).toBe(401);
@@ -173,8 +188,15 @@ describe('assets API', () => {
       body: { id: asset.id, name: ' Spring menu ', description: 'Shown to customers who ask for prices' },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: asset.id, name: 'Spring menu', description: 'Shown to customers who ask for prices' });
-    const cleared = await server.request('PUT', path, { token: ownerToken, body: { name: 'Spring menu', description: '' } });
+    expect(edited.body).toMatchObject({
+      id: asset.id,
+      name: 'Spring menu',
+      description: 'Shown to customers who ask for prices',
+    });
+    const cleared = await server.request('PUT', path, {
+      token: ownerToken,
+      body: { name: 'Spring menu', description: '' },
+    });
     expect(cleared.body.description).toBeNull();
     const blank = await server.request('PUT', path, { token: ownerToken, body: { name: '  ', description: 'x' } });
     expect(blank.status).toBe(400);
@@ -200,7 +222,9 @@ describe('assets API', () => {
   it("answers 404 for another account's asset and never lists it", async () => {
     const asset = (await listAll()).list[0];
     const path = `/api/account/assets/${asset.id}`;
-    expect((await server.request('PUT', path, { token: otherOwnerToken, body: { name: 'Mine now' } })).status).toBe(404);
+    expect((await server.request('PUT', path, { token: otherOwnerToken, body: { name: 'Mine now' } })).status).toBe(
+      404,
+    );
     const refused = await server.request('DELETE', path, { token: otherOwnerToken });
     expect(refused.status).toBe(404);
     expect(refused.body.description).toBe('Asset not found');
@@ -214,7 +238,9 @@ describe('assets API', () => {
     const first = await server.request('GET', '/api/account/assets', { token: ownerToken });
     expect(first.body.list).toHaveLength(5);
     expect(first.body.lastPage).toBe(Math.ceil(total / 5));
-    const last = await server.request('GET', `/api/account/assets?limit=5&page=${first.body.lastPage}`, { token: ownerToken });
+    const last = await server.request('GET', `/api/account/assets?limit=5&page=${first.body.lastPage}`, {
+      token: ownerToken,
+    });
     expect(last.body.list).toHaveLength(total - 5 * (first.body.lastPage - 1));
   });
 });

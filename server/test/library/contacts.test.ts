@@ -67,11 +67,18 @@ describe('contacts API', () => {
   it('lists the account contacts newest first, 5 per page by default, with lastPage', async () => {
     const fresh = await server.registerAndVerify();
     const token = await server.login(fresh.email, fresh.password);
-    for (let i = 1; i <= 7; i += 1) expect((await add({ name: `Person ${i}`, phone: `+1555000000${i}` }, token)).status).toBe(201);
+    for (let i = 1; i <= 7; i += 1)
+      expect((await add({ name: `Person ${i}`, phone: `+1555000000${i}` }, token)).status).toBe(201);
     const first = await list('', token);
     expect(first.status).toBe(200);
     expect(first.body.lastPage).toBe(2);
-    expect(first.body.list.map((c: { name: string }) => c.name)).toEqual(['Person 7', 'Person 6', 'Person 5', 'Person 4', 'Person 3']);
+    expect(first.body.list.map((c: { name: string }) => c.name)).toEqual([
+      'Person 7',
+      'Person 6',
+      'Person 5',
+      'Person 4',
+      'Person 3',
+    ]);
     const second = await list('?limit=5&page=2', token);
     expect(second.body.list.map((c: { name: string }) => c.name)).toEqual(['Person 2', 'Person 1']);
     expect((await list('?limit=3&page=1', token)).body).toMatchObject({ lastPage: 3 });
@@ -98,7 +105,9 @@ describe('contacts API', () => {
 
   it('deletes a contact of the account; another account or an unknown id is a 404', async () => {
     const created = (await add({ name: 'Temp', phone: '+49 30 1234567' })).body;
-    expect((await server.request('DELETE', `/api/contacts/${created.id}`, { token: otherOwnerToken })).status).toBe(404);
+    expect((await server.request('DELETE', `/api/contacts/${created.id}`, { token: otherOwnerToken })).status).toBe(
+      404,
+    );
     expect((await server.request('DELETE', '/api/contacts/not-a-uuid', { token: ownerToken })).status).toBe(404);
     const deleted = await server.request('DELETE', `/api/contacts/${created.id}`, { token: ownerToken });
     expect(deleted.status).toBe(200);

@@ -21,7 +21,12 @@ describe('forms (WhatsApp Flows) API', () => {
   const byName = (list: any[], name: string) => list.find((form) => form.displayName === name);
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, host: '127.0.0.1', outboxDir: '/nonexistent', webhookUrl: 'http://127.0.0.1:9/none' });
+    sandbox = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      outboxDir: '/nonexistent',
+      webhookUrl: 'http://127.0.0.1:9/none',
+    });
     server = await startTestServer({ env: { GRAPH_API_BASE: sandbox.graphBase } });
     owner = await server.registerAndVerify({ fullName: 'Olga Owner' });
     ownerToken = await server.login(owner.email, owner.password);
@@ -89,7 +94,12 @@ describe('forms (WhatsApp Flows) API', () => {
 
   it('lets the owner customize header, body, footer and button text', async () => {
     const survey = byName((await listForms()).body, 'Customer feedback survey');
-    const texts = { header: 'How did we do?', body: 'Two questions, one minute.', footer: 'Thank you!', ctaText: 'Rate us' };
+    const texts = {
+      header: 'How did we do?',
+      body: 'Two questions, one minute.',
+      footer: 'Thank you!',
+      ctaText: 'Rate us',
+    };
     const answer = await server.request('POST', `/api/account/flows/${survey.id}`, { token: ownerToken, body: texts });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: survey.id, ...texts });
@@ -120,15 +130,24 @@ describe('forms (WhatsApp Flows) API', () => {
       expect(answer.body.description).toContain(text);
     }
     // At the limits exactly, and emoji-free accents, are fine.
-    const atLimits = { header: 'h'.repeat(60), body: 'b'.repeat(1024), footer: 'f'.repeat(60), ctaText: 'Réservez maintenant, c’est ici' };
+    const atLimits = {
+      header: 'h'.repeat(60),
+      body: 'b'.repeat(1024),
+      footer: 'f'.repeat(60),
+      ctaText: 'Réservez maintenant, c’est ici',
+    };
     expect((await server.request('POST', path, { token: ownerToken, body: atLimits })).status).toBe(200);
   });
 
   it('refuses agents (403), other accounts (404) and forms that are not customizable (422)', async () => {
     const lead = byName((await listForms()).body, 'Lead capture');
     const body = { header: 'x', body: 'y', footer: 'z', ctaText: 'Go' };
-    expect((await server.request('POST', `/api/account/flows/${lead.id}`, { token: agentToken, body })).status).toBe(403);
-    expect((await server.request('POST', `/api/account/flows/${lead.id}`, { token: otherToken, body })).status).toBe(404);
+    expect((await server.request('POST', `/api/account/flows/${lead.id}`, { token: agentToken, body })).status).toBe(
+      403,
+    );
+    expect((await server.request('POST', `/api/account/flows/${lead.id}`, { token: otherToken, body })).status).toBe(
+      404,
+    );
     await server.db.update(flows).set({ isCustomizable: false }).where(eq(flows.id, lead.id));
     const locked = await server.request('POST', `/api/account/flows/${lead.id}`, { token: ownerToken, body });
     expect(locked.status).toBe(422);
@@ -145,7 +164,10 @@ describe('forms (WhatsApp Flows) API', () => {
       const draft = business.flows.find((flow) => flow.id === sandbox.seeded.flowIds.draftFlow)!;
       draft.status = 'PUBLISHED';
       business.flows = business.flows.filter((flow) => flow.id !== sandbox.seeded.flowIds.leadCapture);
-      const source = flowSourceFromGraph(sandbox.graphBase, { wabaId: sandbox.seeded.wabaId, token: sandbox.seeded.token });
+      const source = flowSourceFromGraph(sandbox.graphBase, {
+        wabaId: sandbox.seeded.wabaId,
+        token: sandbox.seeded.token,
+      });
       await syncFlows(server.db, server.server.storage, owner.accountId, source, server.app.log);
 
       const list = (await listForms()).body;

@@ -9,10 +9,19 @@ export interface UploadFile {
   type?: string;
 }
 
-export async function uploadAssets(server: TestServer, token: string | undefined, files: UploadFile[], field = 'files') {
+export async function uploadAssets(
+  server: TestServer,
+  token: string | undefined,
+  files: UploadFile[],
+  field = 'files',
+) {
   const form = new FormData();
   for (const file of files) {
-    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    form.append(
+      field,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   }
   const response = await fetch(`${server.url}/api/account/assets`, {
     method: 'POST',
@@ -36,7 +45,8 @@ export const pngImage = (width = 1200, height = 800) =>
 
 export const pdfDocument = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
-export const htmlPage = () => Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+export const htmlPage = () =>
+  Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 export const svgImage = () =>
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');

@@ -15,17 +15,25 @@ describe('error texts', () => {
   });
 
   it('uses the server text unless the answer is a 500 or has no object body', () => {
-    expect(serverTextUnless500(failed(422, { message: 'Window closed' }), 'Unknown error sending message')).toBe('Window closed');
+    expect(serverTextUnless500(failed(422, { message: 'Window closed' }), 'Unknown error sending message')).toBe(
+      'Window closed',
+    );
     expect(serverTextUnless500(failed(500, { message: 'db down' }), 'Unknown error sending message')).toBe(
       'Unknown error sending message',
     );
-    expect(serverTextUnless500(failed(400, 'plain text'), 'Unknown error sending message')).toBe('Unknown error sending message');
-    expect(serverTextUnless500(failed(400, { description: 'Too big' }), 'Failed to update asset', 'description')).toBe('Too big');
+    expect(serverTextUnless500(failed(400, 'plain text'), 'Unknown error sending message')).toBe(
+      'Unknown error sending message',
+    );
+    expect(serverTextUnless500(failed(400, { description: 'Too big' }), 'Failed to update asset', 'description')).toBe(
+      'Too big',
+    );
   });
 
   it('joins validation errors with spaces', () => {
     expect(
-      joinedValidationErrors(failed(400, { errors: { password: 'Current password is wrong.', newPassword: 'Too long.' } })),
+      joinedValidationErrors(
+        failed(400, { errors: { password: 'Current password is wrong.', newPassword: 'Too long.' } }),
+      ),
     ).toBe('Current password is wrong. Too long.');
     expect(joinedValidationErrors(failed(400, { message: 'x' }))).toBeUndefined();
   });

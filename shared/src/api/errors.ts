@@ -33,6 +33,8 @@ export function serverTextUnless500(error: unknown, fallback: string, field = 'm
 export function joinedValidationErrors(error: unknown): string | undefined {
   const errors = errorBody(error)?.errors;
   if (!errors || typeof errors !== 'object') return undefined;
-  const texts = Object.values(errors as Record<string, unknown>).flat().filter((v) => typeof v === 'string');
+  const texts = Object.values(errors as Record<string, unknown>)
+    .flat()
+    .filter((v) => typeof v === 'string');
   return texts.length ? texts.join(' ') : undefined;
 }

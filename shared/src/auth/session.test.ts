@@ -5,7 +5,8 @@ import { startSession } from './session';
 
 // A token the client can decode (the signature is the server's business).
 function fakeToken(payload: object): string {
-  const encode = (part: object) => btoa(JSON.stringify(part)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (part: object) =>
+    btoa(JSON.stringify(part)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
 
@@ -19,7 +20,11 @@ describe('session', () => {
 
   it('starts a session from the token: isOwner only for role owner', () => {
     startSession(fakeToken({ role: 'owner', lastLoginDate: '2026-11-20T10:00:00Z', exp }));
-    expect($persisted.get().session).toEqual({ isAuthenticated: true, lastLoginDate: '2026-11-20T10:00:00Z', isOwner: true });
+    expect($persisted.get().session).toEqual({
+      isAuthenticated: true,
+      lastLoginDate: '2026-11-20T10:00:00Z',
+      isOwner: true,
+    });
     startSession(fakeToken({ role: 'agent', lastLoginDate: '2026-11-20T10:00:00Z', exp }));
     expect($persisted.get().session.isOwner).toBe(false);
   });

@@ -15,7 +15,12 @@ export function decodeToken(token: string): TokenPayload {
 /** Stores the token as the spec says: secure, path /, expiring at the token's own exp. */
 export function writeToken(token: string): TokenPayload {
   const payload = decodeToken(token);
-  Cookies.set(TOKEN_COOKIE, token, { secure: true, path: '/', expires: new Date(payload.exp * 1000), sameSite: 'Strict' });
+  Cookies.set(TOKEN_COOKIE, token, {
+    secure: true,
+    path: '/',
+    expires: new Date(payload.exp * 1000),
+    sameSite: 'Strict',
+  });
   return payload;
 }
 

@@ -21,7 +21,9 @@ export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
       const fallback = remote.fallbacks[next];
       if (!fallback) return undefined;
       const failedVersion = next === 0 ? remote.version : remote.fallbacks[next - 1].version;
-      console.warn(`[parley] ${remoteName} ${failedVersion} failed to load (${String(error)}); using ${fallback.version}`);
+      console.warn(
+        `[parley] ${remoteName} ${failedVersion} failed to load (${String(error)}); using ${fallback.version}`,
+      );
       fallbackInUse.set(remoteName, next);
       origin.registerRemotes([{ name: remoteName, entry: fallback.entry }], { force: true });
       return origin.loadRemote(id);

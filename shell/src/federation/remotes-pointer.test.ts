@@ -30,13 +30,18 @@ describe('remotes pointer', () => {
 
   it('after a rollback, falls back only to versions older than the live one', () => {
     const [inbox] = resolvePointer({
-      remotes: { 'remote-inbox': { live: '1.1.0', history: [{ version: '1.2.0' }, { version: '1.1.0' }, { version: '1.0.0' }] } },
+      remotes: {
+        'remote-inbox': { live: '1.1.0', history: [{ version: '1.2.0' }, { version: '1.1.0' }, { version: '1.0.0' }] },
+      },
     });
     expect(inbox.fallbacks.map((f) => f.version)).toEqual(['1.0.0']);
   });
 
   it('serves versions from a CDN when the pointer names a base url', () => {
-    const [remote] = resolvePointer({ baseUrl: 'https://cdn.example/parley/', remotes: { 'remote-admin': { live: '2.0.0' } } });
+    const [remote] = resolvePointer({
+      baseUrl: 'https://cdn.example/parley/',
+      remotes: { 'remote-admin': { live: '2.0.0' } },
+    });
     expect(remote.entry).toBe('https://cdn.example/parley/remote-admin/2.0.0/mf-manifest.json');
   });
 

@@ -54,7 +54,10 @@ export function resolvePointer(raw: unknown): ResolvedRemote[] {
       packageName,
       version: entry.live,
       entry: manifestUrl(baseUrl, packageName, entry.live),
-      fallbacks: [...new Set(earlier)].map((version) => ({ version, entry: manifestUrl(baseUrl, packageName, version) })),
+      fallbacks: [...new Set(earlier)].map((version) => ({
+        version,
+        entry: manifestUrl(baseUrl, packageName, version),
+      })),
     });
   }
   return resolved;

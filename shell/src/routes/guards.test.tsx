@@ -5,7 +5,11 @@ import { Guard } from './guards';
 
 function Where() {
   const location = useLocation();
-  return <p>at {location.pathname} from {(location.state as { from?: string } | null)?.from ?? 'nowhere'}</p>;
+  return (
+    <p>
+      at {location.pathname} from {(location.state as { from?: string } | null)?.from ?? 'nowhere'}
+    </p>
+  );
 }
 
 function renderAt(path: string, access: 'user' | 'owner') {

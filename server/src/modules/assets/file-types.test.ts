@@ -5,16 +5,26 @@ const bytes = (text: string) => Buffer.from(text, 'latin1');
 
 describe('detectAssetType', () => {
   it('recognises images by their bytes whatever their name says', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).png().toBuffer();
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .jpeg()
+      .toBuffer();
     expect(detectAssetType(png, 'photo.png')).toEqual({ mimeType: 'image/png', kind: 'image' });
     expect(detectAssetType(jpeg, 'photo.png')).toEqual({ mimeType: 'image/jpeg', kind: 'image' });
   });
 
   it('tells mp4 video from m4a audio and 3gp', () => {
-    expect(detectAssetType(bytes('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2'), 'a.mp4')?.mimeType).toBe('video/mp4');
-    expect(detectAssetType(bytes('\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00M4A mp42'), 'a.m4a')?.mimeType).toBe('audio/mp4');
-    expect(detectAssetType(bytes('\x00\x00\x00\x14ftyp3gp4\x00\x00\x00\x003gp4'), 'a.3gp')?.mimeType).toBe('video/3gpp');
+    expect(detectAssetType(bytes('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2'), 'a.mp4')?.mimeType).toBe(
+      'video/mp4',
+    );
+    expect(detectAssetType(bytes('\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00M4A mp42'), 'a.m4a')?.mimeType).toBe(
+      'audio/mp4',
+    );
+    expect(detectAssetType(bytes('\x00\x00\x00\x14ftyp3gp4\x00\x00\x00\x003gp4'), 'a.3gp')?.mimeType).toBe(
+      'video/3gpp',
+    );
   });
 
   it('accepts PDF, audio and plain text', () => {

@@ -35,14 +35,36 @@ const OLE_DOCUMENTS: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
 };
 const ZIP_DOCUMENTS: Record<string, { mimeType: string; marker: string }> = {
-  docx: { mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', marker: '[Content_Types].xml' },
-  xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', marker: '[Content_Types].xml' },
-  pptx: { mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', marker: '[Content_Types].xml' },
+  docx: {
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    marker: '[Content_Types].xml',
+  },
+  xlsx: {
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    marker: '[Content_Types].xml',
+  },
+  pptx: {
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    marker: '[Content_Types].xml',
+  },
   odt: { mimeType: 'application/vnd.oasis.opendocument.text', marker: 'application/vnd.oasis.opendocument.text' },
-  ods: { mimeType: 'application/vnd.oasis.opendocument.spreadsheet', marker: 'application/vnd.oasis.opendocument.spreadsheet' },
-  odp: { mimeType: 'application/vnd.oasis.opendocument.presentation', marker: 'application/vnd.oasis.opendocument.presentation' },
+  ods: {
+    mimeType: 'application/vnd.oasis.opendocument.spreadsheet',
+    marker: 'application/vnd.oasis.opendocument.spreadsheet',
+  },
+  odp: {
+    mimeType: 'application/vnd.oasis.opendocument.presentation',
+    marker: 'application/vnd.oasis.opendocument.presentation',
+  },
 };
-const TEXT_EXTENSIONS: Record<string, string> = { '': 'text/plain', txt: 'text/plain', csv: 'text/csv', tsv: 'text/tab-separated-values', md: 'text/plain', log: 'text/plain' };
+const TEXT_EXTENSIONS: Record<string, string> = {
+  '': 'text/plain',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  md: 'text/plain',
+  log: 'text/plain',
+};
 
 export function extensionOf(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,8})$/.exec(fileName);
@@ -66,7 +88,10 @@ function looksLikePlainText(bytes: Buffer): boolean {
   if (text.includes('\uFFFD')) return false;
   // eslint-disable-next-line no-control-regex -- finding control bytes is the point of this check
   if (/[\u0000-\u0008\u000E-\u001F\u007F]/.test(text)) return false;
-  return !text.replace(/^\uFEFF/, '').trimStart().startsWith('<');
+  return !text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('<');
 }
 
 /** The file's type when it is one we accept, else null. */
@@ -87,7 +112,9 @@ export function detectAssetType(bytes: Buffer, fileName: string): DetectedType |
   }
   if (first === 'zip') {
     const document = ZIP_DOCUMENTS[extension];
-    return document && bytes.includes(document.marker, 0, 'latin1') ? { mimeType: document.mimeType, kind: 'document' } : null;
+    return document && bytes.includes(document.marker, 0, 'latin1')
+      ? { mimeType: document.mimeType, kind: 'document' }
+      : null;
   }
   return BY_TYPENAME[first] ?? null;
 }

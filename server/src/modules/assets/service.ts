@@ -84,7 +84,12 @@ export async function findAssetByFileToken(db: Db, token: string): Promise<Asset
 }
 
 /** Stores every file (and image thumbnails), then records them in one transaction: all or nothing. */
-export async function createAssets(db: Db, storage: Storage, accountId: string, files: UploadedFile[]): Promise<AssetView[]> {
+export async function createAssets(
+  db: Db,
+  storage: Storage,
+  accountId: string,
+  files: UploadedFile[],
+): Promise<AssetView[]> {
   const prepared = [];
   for (const file of files) {
     let thumbnail: Buffer | null = null;
