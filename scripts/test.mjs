@@ -37,6 +37,8 @@ const steps = [
   ['API tests on PGlite', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'server-api-pglite']],
   ['API tests on PostgreSQL', 'npx', ['jest', '--maxWorkers=2', '--selectProjects', 'server-api-postgres']],
   ['browser tests', 'npx', ['jest', '--selectProjects', 'e2e', '--runInBand']],
+  // Tiny sizes, so the benchmarks never rot; it fails on a lost or doubled message or a figure without numbers.
+  ['bench (quick)', 'node', ['bench/run.mjs', '--quick']],
 ];
 
 const only = process.argv.slice(2);

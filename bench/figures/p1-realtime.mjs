@@ -140,8 +140,14 @@ function report({ size, measured, profiles }) {
       parley: Number(parley.achievedRate.toFixed(1)),
       baseline: Number(relay.achievedRate.toFixed(1)),
     };
-    facts[`${label}: webhook POSTs not answered 200 within 10 s (Meta would deliver them again)`] = { parley: parley.failedPosts, baseline: relay.failedPosts };
-    facts[`${label}: (message, agent) deliveries missing when the run ended`] = { parley: parley.undelivered, baseline: relay.undelivered };
+    facts[`${label}: webhook POSTs not answered 200 within 10 s (Meta would deliver them again)`] = {
+      parley: parley.failedPosts,
+      baseline: relay.failedPosts,
+    };
+    facts[`${label}: (message, agent) deliveries missing when the run ended`] = {
+      parley: parley.undelivered,
+      baseline: relay.undelivered,
+    };
     checks[`acknowledged messages that never reached an agent (${label})`] = parley.lost;
     checks[`messages delivered twice to an agent (${label})`] = parley.duplicates;
   }
@@ -156,7 +162,7 @@ function report({ size, measured, profiles }) {
     notes: [
       `Open-loop sender: one signed POST every ${(1000 / size.rate).toFixed(1)} ms from ${size.customers} customers (round robin), whatever the answers take; latency per (message, agent) from just before the POST to the event arriving in this process. Warm-up messages (one per customer) not counted; rounds interleaved.`,
       'Server CPU per message: user+system time of the server process (/proc) during the measured rounds, divided by the messages.',
-      'A round ends when every agent has every message, or nothing new arrived for 5 s (at most 60 s); a message the server acknowledged (200) that never reached every agent is lost and fails the run.',
+      'A round ends when every agent has every message, or nothing new arrived for 10 s (at most 60 s); a message the server acknowledged (200) that never reached every agent is lost and fails the run.',
     ],
     ...(profiles ? { profile: profiles } : {}),
   };

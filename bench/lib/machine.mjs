@@ -33,6 +33,8 @@ function processTable() {
         ppid: Number(fields[1]),
         comm,
         ticks: Number(fields[11]) + Number(fields[12]),
+        // CPU of its children that ended and were reaped (they are folded into their parent).
+        childTicks: Number(fields[13]) + Number(fields[14]),
       });
     } catch {
       // gone meanwhile
@@ -91,31 +93,58 @@ export function rssMiBOf(pid) {
 }
 
 /** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
-export function cpuSnapshot() {
-  return { at: Date.now(), table: processTable() };
+function machineBusyTicks() {
+  const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = values;
+  return user + nice + system + irq + softirq + steal;
 }
 
-/** Average CPU (% of one core) used by processes outside this bench's tree since `snapshot`. */
-export function othersCpuSince(snapshot) {
-  const after = processTable();
-  const ours = new Set([process.pid]);
+function descendantsOf(table, root) {
+  const ours = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const row of after.values()) {
+    for (const row of table.values()) {
       if (!ours.has(row.pid) && ours.has(row.ppid)) {
         ours.add(row.pid);
         grew = true;
       }
     }
   }
+  return ours;
+}
+
+/** CPU ticks so far of this bench's whole tree (live processes, and the ended ones folded into their parents). */
+function ourTicks(table) {
   let ticks = 0;
-  for (const row of after.values()) {
-    // PostgreSQL's backends serve this bench too: they are not counted as someone else's.
-    if (ours.has(row.pid) || row.comm === 'postgres') continue;
-    const before = snapshot.table.get(row.pid);
-    // Pids of our own children that ended meanwhile may be reused; a process born meanwhile counts from 0.
-    ticks += Math.max(0, row.ticks - (before && before.comm === row.comm ? before.ticks : 0));
+  for (const pid of descendantsOf(table, process.pid)) {
+    const row = table.get(pid);
+    if (row) ticks += row.ticks + row.childTicks;
   }
+  return ticks;
+}
+
+function postgresTicks(table) {
+  let ticks = 0;
+  for (const row of table.values()) if (row.comm === 'postgres') ticks += row.ticks;
+  return ticks;
+}
+
+/** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
+export function cpuSnapshot() {
+  const table = processTable();
+  return { at: Date.now(), machine: machineBusyTicks(), ours: ourTicks(table), postgres: postgresTicks(table) };
+}
+
+/**
+ * Average CPU (% of one core) used since `snapshot` by everything but this bench's process tree and PostgreSQL
+ * (whose backends serve this bench too): the whole machine's busy time minus ours, so short-lived processes
+ * (test workers) count too.
+ */
+export function othersCpuSince(snapshot) {
+  const table = processTable();
+  const machine = machineBusyTicks() - snapshot.machine;
+  const ours = ourTicks(table) - snapshot.ours;
+  const postgres = Math.max(0, postgresTicks(table) - snapshot.postgres);
   const seconds = (Date.now() - snapshot.at) / 1000;
-  return Number(((ticks / 100 / seconds) * 100).toFixed(0));
+  return Math.max(0, Number((((machine - ours - postgres) / 100 / seconds) * 100).toFixed(0)));
 }

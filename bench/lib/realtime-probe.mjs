@@ -37,7 +37,7 @@ export async function openProbe(url, tokens, count) {
      * Latencies are per (message, socket). `lost` = deliveries missing for messages the server acknowledged
      * with 200 (a timed-out POST may still arrive late; Meta would deliver it again anyway).
      */
-    async run({ postUrl, runId, rate, messages, customers, settleMs = 60_000, quietMs = 5000 }) {
+    async run({ postUrl, runId, rate, messages, customers, settleMs = 60_000, quietMs = 10_000 }) {
       expected = new Set();
       latencies = [];
       received = new Map();

@@ -92,7 +92,7 @@ function figureMarkdown(figure) {
     }
   }
   lines.push(
-    `_${figure.seconds} s; other processes used ${figure.othersCpu} % of a core on average meanwhile; load average before ${figure.loadBefore.join(' / ')}, after ${figure.loadAfter.join(' / ')}${figure.othersBusy.length ? `; other busy processes: ${figure.othersBusy.join(', ')}` : ''}._`,
+    `_${figure.seconds} s; other processes (PostgreSQL not counted) used ${figure.othersCpu} % of a core on average meanwhile; load average before ${figure.loadBefore.join(' / ')}, after ${figure.loadAfter.join(' / ')}${figure.othersBusy.length ? `; other busy processes: ${figure.othersBusy.join(', ')}` : ''}._`,
     '',
   );
   if (figure.problems.length) lines.push(`**Problems:** ${figure.problems.join('; ')}`, '');

@@ -379,9 +379,6 @@ describe('inbox', () => {
     await setRange(day(-3), day(-1));
     await row(agent, xena.name).waitFor({ state: 'detached' });
     await agent.locator('.inbox-filters .ant-picker-clear').click();
-    await agent.waitForTimeout(1500);
-    console.log('DEBUG', await agent.getByPlaceholder('From', { exact: true }).inputValue(), await agent.getByPlaceholder('To', { exact: true }).inputValue());
-    await agent.screenshot({ path: '/tmp/filter-debug.png' });
     await row(agent, xena.name).waitFor();
     await setRange(day(0), day(0));
     await agent.waitForFunction(() => !document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)'));

@@ -99,3 +99,15 @@ it('collapses Close and Archive into a menu on a narrow screen', async () => {
   await waitFor(() => expect(onConversationChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1', status: 'archived' })));
   expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'archived' });
 });
+
+it('loads older messages with the before cursor, oldest first above the newest', async () => {
+  const older = aMessage({ id: 'old', conversationId: 'c1', content: { text: 'From last week' }, createdAt: at(0), updatedAt: at(0) });
+  const calls = mockApi({
+    'GET /api/conversations/c1': (params) => (params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true }),
+  });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('From last week');
+  const order = [...document.querySelectorAll('[data-message-id]')].map((element) => element.getAttribute('data-message-id'));
+  expect(order).toEqual(['old', 'q']);
+  expect(calls.map((call) => call.params.before)).toEqual([undefined, 'q']);
+});

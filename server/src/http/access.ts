@@ -75,7 +75,9 @@ export function installAccessControl(app: FastifyInstance, authenticate: Authent
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // preParsing: after every onRequest hook (helmet's and CORS's headers are on the reply, so a 401/403 carries
+  // them too) and before the body is read (an unauthenticated caller's body is never parsed).
+  app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config.access;
     if (access !== 'user' && access !== 'owner') return;
     const auth = await authenticate(bearerToken(request));

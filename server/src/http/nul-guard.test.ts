@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 jest.mock('cookie', () => ({}));
 
 import { installErrorHandler } from './error-handler';
-import { containsNul, installNulGuard, NUL_MESSAGE } from './nul-guard';
+import { containsNul, installNulGuard, NUL_MESSAGE, stripNul } from './nul-guard';
 
 describe('containsNul', () => {
   it('finds a NUL in strings, nested values and keys', () => {
@@ -36,5 +36,14 @@ describe('installNulGuard', () => {
   it('lets other text through', async () => {
     const response = await app.inject({ method: 'POST', url: '/echo/1?q=ok', payload: { name: 'Zoë 🙂' } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('stripNul', () => {
+  it('removes NUL characters from strings and keys, keeping everything else', () => {
+    expect(stripNul({ 'a\u0000': ['x\u0000y', 1, null, { b: '\u0000' }], c: true })).toEqual({
+      a: ['xy', 1, null, { b: '' }],
+      c: true,
+    });
   });
 });

@@ -17,6 +17,16 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
 
+/** A copy of a parsed JSON value without NUL characters in its strings and keys (for input we must keep, e.g. Meta's). */
+export function stripNul<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => stripNul(item, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key.replaceAll('\u0000', ''), stripNul(item, depth + 1)]),
+  ) as T;
+}
+
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {

@@ -1,11 +1,16 @@
-/** Security headers (helmet + CSP), CORS limited to PUBLIC_URL's origin, and input PostgreSQL cannot store refused. */
+/**
+ * Security headers (helmet + CSP), CORS limited to PUBLIC_URL's origin, input PostgreSQL cannot store refused,
+ * and secrets kept out of the request logs.
+ */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { installLogRedaction } from './log-redaction';
 import { installNulGuard } from './nul-guard';
 
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  installLogRedaction(app);
   const secure = config.publicUrl.startsWith('https:');
   const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
   const fbSdkOrigin = new URL(config.whatsapp.fbSdkUrl).origin;

@@ -6,7 +6,14 @@
  */
 import type { InjectOptions } from 'fastify';
 import type { Socket } from 'socket.io-client';
-import { multipartBody, samplePng, startHardeningStack, waitFor, type AccountWorld, type HardeningStack } from './hardening-stack';
+import {
+  multipartBody,
+  samplePng,
+  startHardeningStack,
+  waitFor,
+  type AccountWorld,
+  type HardeningStack,
+} from './hardening-stack';
 
 let stack: HardeningStack;
 let png: Buffer;
@@ -60,7 +67,12 @@ async function inject(method: string, url: string, token: string, payload?: Inje
     headers['content-type'] = 'application/json';
     body = payload;
   }
-  const response = await stack.server.app.inject({ method: method as InjectOptions['method'], url, headers, payload: body });
+  const response = await stack.server.app.inject({
+    method: method as InjectOptions['method'],
+    url,
+    headers,
+    payload: body,
+  });
   return { status: response.statusCode, text: response.body };
 }
 
@@ -86,7 +98,11 @@ const leaks = (text: string, world: AccountWorld, sent: string[] = []) =>
   );
 
 /** Parameterised routes that are capability links by design: the unguessable token in the URL is the permission. */
-const CAPABILITY_ROUTES = new Set(['/api/files/assets/:token', '/api/files/assets/:token/thumbnail', '/api/files/flow-previews/:token']);
+const CAPABILITY_ROUTES = new Set([
+  '/api/files/assets/:token',
+  '/api/files/assets/:token/thumbnail',
+  '/api/files/flow-previews/:token',
+]);
 
 describe('account matrix over the live route table', () => {
   it('refuses every id-taking route to the other account, with 403/404 and none of its data', async () => {
@@ -110,20 +126,22 @@ describe('account matrix over the live route table', () => {
       for (const foreignParam of params) {
         for (const foreignId of idsOf(a)) {
           let url = route.url;
-          for (const param of params) url = url.replace(param, param === foreignParam ? foreignId : ownFor(param, route.url));
+          for (const param of params)
+            url = url.replace(param, param === foreignParam ? foreignId : ownFor(param, route.url));
           for (const caller of [b.owner, b.agent]) {
-            if (process.env.HARDENING_DEBUG) console.log(route.method, url);
             const answer = await inject(route.method, url, caller.token, validBody(route.method, route.url, b));
             tried += 1;
             const where = `${route.method} ${url} as B's ${caller === b.owner ? 'owner' : 'agent'}`;
             const allowed = route.access === 'owner' && caller === b.agent ? [403] : [403, 404];
-            if (!allowed.includes(answer.status)) problems.push(`${where}: ${answer.status} ${answer.text.slice(0, 200)}`);
+            if (!allowed.includes(answer.status))
+              problems.push(`${where}: ${answer.status} ${answer.text.slice(0, 200)}`);
             const leaked = leaks(answer.text, a, [foreignId]);
             if (leaked.length > 0) problems.push(`${where}: answer shows A's ${leaked.join(', ')}`);
           }
         }
       }
     }
+    if (process.env.HARDENING_SUMMARY) console.log(JSON.stringify({ accountMatrix: { routes: routes.length, tried } }));
     expect(problems).toEqual([]);
     expect(tried).toBeGreaterThan(500);
     expect(await snapshotOf(a)).toEqual(before);
@@ -133,8 +151,16 @@ describe('account matrix over the live route table', () => {
     const { a, b } = stack;
     const conversation = b.conversationIds[0];
     const attempts: Array<[string, string, unknown]> = [
-      ...a.assetIds.map((id): [string, string, unknown] => ['POST', `/api/conversations/${conversation}/asset`, { id }]),
-      ...a.flowIds.map((flowId): [string, string, unknown] => ['POST', `/api/conversations/${conversation}/flow`, { flowId }]),
+      ...a.assetIds.map((id): [string, string, unknown] => [
+        'POST',
+        `/api/conversations/${conversation}/asset`,
+        { id },
+      ]),
+      ...a.flowIds.map((flowId): [string, string, unknown] => [
+        'POST',
+        `/api/conversations/${conversation}/flow`,
+        { flowId },
+      ]),
       ...a.messages.map((m): [string, string, unknown] => [
         'POST',
         `/api/conversations/${conversation}`,
@@ -145,7 +171,8 @@ describe('account matrix over the live route table', () => {
     const problems: string[] = [];
     for (const [method, url, body] of attempts) {
       const answer = await inject(method, url, b.agent.token, JSON.stringify(body));
-      if (![400, 404].includes(answer.status)) problems.push(`${method} ${url} ${JSON.stringify(body)}: ${answer.status}`);
+      if (![400, 404].includes(answer.status))
+        problems.push(`${method} ${url} ${JSON.stringify(body)}: ${answer.status}`);
       const leaked = leaks(answer.text, a, Object.values(body as Record<string, string>));
       if (leaked.length > 0) problems.push(`${method} ${url}: leaks ${leaked.join(', ')}`);
     }
@@ -211,15 +238,30 @@ describe('socket rooms', () => {
     }
 
     const aText = `for A only ${Date.now()}`;
-    stack.sandbox.inbound({ from: `+${a.customerPhones[0]}`, type: 'text', text: aText, phoneNumberId: a.phoneNumberId } as never);
+    stack.sandbox.inbound({
+      from: `+${a.customerPhones[0]}`,
+      type: 'text',
+      text: aText,
+      phoneNumberId: a.phoneNumberId,
+    } as never);
     const bText = `for B only ${Date.now()}`;
-    stack.sandbox.inbound({ from: `+${b.customerPhones[0]}`, type: 'text', text: bText, phoneNumberId: b.phoneNumberId } as never);
+    stack.sandbox.inbound({
+      from: `+${b.customerPhones[0]}`,
+      type: 'text',
+      text: bText,
+      phoneNumberId: b.phoneNumberId,
+    } as never);
     const hasText = (events: typeof aOwner.events, text: string) =>
       events.some((e) => e.event === 'message' && e.payload?.message?.content?.text === text);
     await waitFor(async () => hasText(aOwner.events, aText), 'A’s event at A');
     await waitFor(async () => hasText(bAgent.events, bText) && hasText(bOwner.events, bText), 'B’s event at B');
     // A's answer goes out too (outgoing message events and its statuses).
-    const sent = await inject('POST', `/api/conversations/${a.conversationIds[0]}`, a.owner.token, JSON.stringify({ text: 'A answers' }));
+    const sent = await inject(
+      'POST',
+      `/api/conversations/${a.conversationIds[0]}`,
+      a.owner.token,
+      JSON.stringify({ text: 'A answers' }),
+    );
     expect(sent.status).toBe(201);
     await waitFor(async () => hasText(aOwner.events, 'A answers'), 'A’s outgoing event');
     await stack.sandbox.waitForIdle(10_000);

@@ -49,7 +49,8 @@ beforeAll(async () => {
   const columns = [
     ...tables.map((table) => `(select count(*) from "${table}")::text as "${table}"`),
     ...CONTENT_TABLES.map(
-      (table) => `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table}" t) as "${table}#content"`,
+      (table) =>
+        `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${table}" t) as "${table}#content"`,
     ),
   ];
   fingerprintSql = `select ${columns.join(', ')}`;
@@ -57,7 +58,9 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 async function fingerprint(): Promise<Record<string, string | number>> {
-  const result = (await stack.server.db.execute(sql.raw(fingerprintSql))) as unknown as { rows: Array<Record<string, string>> };
+  const result = (await stack.server.db.execute(sql.raw(fingerprintSql))) as unknown as {
+    rows: Array<Record<string, string>>;
+  };
   const storage = stack.server.config.storageDir;
   // Uploaded assets and sent media; flow previews are fetched in the background and left out.
   let files = 0;
@@ -154,10 +157,15 @@ describe('bad input over every route', () => {
           perRoute[outcome.status] = (perRoute[outcome.status] ?? 0) + 1;
           if (outcome.status >= 500) failures.push(`5xx: ${describeRequest(outcome)}`);
           else if (outcome.status >= 400 && request.method !== 'HEAD') {
-            if (typeof outcome.message !== 'string' || outcome.message.trim() === '' || !outcome.contentType.includes('application/json'))
+            if (
+              typeof outcome.message !== 'string' ||
+              outcome.message.trim() === '' ||
+              !outcome.contentType.includes('application/json')
+            )
               failures.push(`4xx without a JSON message: ${describeRequest(outcome)}`);
           }
-          if (outcome.body.includes(canary)) failures.push(`served a file outside its folder: ${describeRequest(outcome)}`);
+          if (outcome.body.includes(canary))
+            failures.push(`served a file outside its folder: ${describeRequest(outcome)}`);
         }
         // Only a batch whose every write was refused must leave the database and the files as they were.
         const wrote = outcomes.some(
@@ -195,7 +203,89 @@ describe('bad input over every route', () => {
     expect(sent).toBeGreaterThanOrEqual(RUNS);
     // Most requests are refused: the run really exercised the refusals, and compared most batches.
     expect(batchesCompared).toBeGreaterThan(batchesSkipped);
-    if (process.env.HARDENING_SUMMARY) console.log(JSON.stringify(summary), JSON.stringify(byRoute, null, 1));
+    if (process.env.HARDENING_SUMMARY)
+      console.log(JSON.stringify({ badInput: { ...summary, routes: Object.keys(byRoute).length } }));
+  });
+
+  it('answers the inputs the generator once caught answering 5xx with a 4xx and a message', async () => {
+    const { a } = stack;
+    const owner = { authorization: `Bearer ${a.owner.token}` };
+    const json = (body: unknown) => ({
+      headers: { ...owner, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    const boundary = '----regression';
+    const truncated = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhalf a fi`,
+    );
+    const cases: Array<[string, string, { headers?: Record<string, string>; payload?: string | Buffer }, number]> = [
+      // PostgreSQL cannot store NUL: refused before any query.
+      [
+        'POST',
+        '/auth/login',
+        {
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'a\u0000b', password: 'x' }),
+        },
+        400,
+      ],
+      ['PUT', '/api/user/profile', json({ fullName: 'Zoë\u0000' }), 400],
+      [
+        'POST',
+        '/api/account/users',
+        json({ fullName: 'A', title: '\u0000', email: 'n@example.test', password: 'pw' }),
+        400,
+      ],
+      ['PUT', `/api/account/assets/${a.assetIds[0]}`, json({ name: 'a\u0000b' }), 400],
+      ['GET', '/api/conversations?q=%00', { headers: owner }, 400],
+      // Malformed multipart bodies: no boundary, an empty or wrong one, cut short.
+      ...(['/api/account/assets', `/api/conversations/${a.conversationIds[0]}/media`] as const).flatMap(
+        (url): Array<[string, string, { headers?: Record<string, string>; payload?: string | Buffer }, number]> => [
+          ['POST', url, { headers: { ...owner, 'content-type': 'multipart/form-data' }, payload: 'x' }, 400],
+          ['POST', url, { headers: { ...owner, 'content-type': 'multipart/form-data; boundary=' }, payload: 'x' }, 400],
+          [
+            'POST',
+            url,
+            { headers: { ...owner, 'content-type': 'multipart/form-data; boundary=nope' }, payload: truncated },
+            400,
+          ],
+          [
+            'POST',
+            url,
+            { headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: truncated },
+            400,
+          ],
+        ],
+      ),
+      // A WhatsApp token no HTTP header can carry: Meta's refusal (422), not "Meta unreachable" (502).
+      [
+        'POST',
+        '/api/account/credentials',
+        json({ wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'tökén' }),
+        422,
+      ],
+      // Dates past the calendar's edges.
+      ['GET', '/api/conversations?to=-271821-04-20T00:00:00.000Z', { headers: owner }, 400],
+      ['GET', '/api/conversations?from=%2B275760-09-13T00:00:00.000Z', { headers: owner }, 400],
+      [
+        'GET',
+        `/api/conversations?cursor=${Buffer.from(JSON.stringify([1, '+275760-09-13T00:00:00.000Z', a.conversationIds[0]])).toString('base64url')}`,
+        { headers: owner },
+        400,
+      ],
+    ];
+    const answers = [];
+    for (const [method, url, options, expected] of cases) {
+      const response = await stack.server.app.inject({ method: method as 'GET', url, ...options });
+      answers.push({
+        method,
+        url: url.slice(0, 90),
+        status: response.statusCode,
+        expected,
+        message: typeof response.json().message,
+      });
+    }
+    expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: answer.expected, message: 'string' })));
   });
 
   it('refuses signed webhooks that are not Meta’s shape without storing anything, and never asks Meta to retry them', async () => {
@@ -218,7 +308,10 @@ describe('bad input over every route', () => {
                       value: fc.record(
                         {
                           messaging_product: fc.constant('whatsapp'),
-                          metadata: fc.record({ phone_number_id: fc.constantFrom('100000000000002', '1', ''), display_phone_number: fc.string() }),
+                          metadata: fc.record({
+                            phone_number_id: fc.constantFrom('100000000000002', '1', ''),
+                            display_phone_number: fc.string(),
+                          }),
                           messages: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
                           statuses: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
                           contacts: fc.jsonValue({ maxDepth: 2 }),

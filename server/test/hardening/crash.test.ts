@@ -39,7 +39,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -76,7 +78,8 @@ describe('kill -9 under webhook load', () => {
   const dbKind = chosenDb();
 
   beforeAll(async () => {
-    if (!fs.existsSync(MAIN)) throw new Error(`The built server is missing (${MAIN}): run \`npm run build -w @parley/server\``);
+    if (!fs.existsSync(MAIN))
+      throw new Error(`The built server is missing (${MAIN}): run \`npm run build -w @parley/server\``);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-crash-'));
     if (dbKind === 'postgres') temporaryDb = await createTemporaryDatabase();
   });
@@ -125,7 +128,9 @@ describe('kill -9 under webhook load', () => {
       waitFor(
         async () => {
           if (process.child.exitCode !== null) throw new Error(`server exited:\n${process.logs.join('')}`);
-          return fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
+          return fetch(`${url}/readyz`)
+            .then((r) => r.ok)
+            .catch(() => false);
         },
         'the server to be ready',
         60_000,
@@ -149,22 +154,55 @@ describe('kill -9 under webhook load', () => {
     };
     const email = `crash-${crypto.randomBytes(4).toString('hex')}@example.test`;
     const password = 'crash owner password';
-    expect((await api('POST', '/auth/register', { fullName: 'Crash Owner', title: 'Owner', email, password, confirmPassword: password })).status).toBe(201);
-    const mail = await waitFor(async () => (await readOutbox(env.OUTBOX_DIR)).find((m) => m.to === email && m.code), 'the code');
+    expect(
+      (
+        await api('POST', '/auth/register', {
+          fullName: 'Crash Owner',
+          title: 'Owner',
+          email,
+          password,
+          confirmPassword: password,
+        })
+      ).status,
+    ).toBe(201);
+    const mail = await waitFor(
+      async () => (await readOutbox(env.OUTBOX_DIR)).find((m) => m.to === email && m.code),
+      'the code',
+    );
     expect((await api('POST', '/auth/verify', { code: mail.code })).status).toBe(200);
     const token = (await api('POST', '/auth/login', { email, password })).body.token as string;
     expect(
-      (await api('POST', '/api/account/credentials', { wabaId: SEEDED.wabaId, phoneNumberId: SEEDED.phoneNumberId, token: SEEDED.token }, token)).status,
+      (
+        await api(
+          'POST',
+          '/api/account/credentials',
+          { wabaId: SEEDED.wabaId, phoneNumberId: SEEDED.phoneNumberId, token: SEEDED.token },
+          token,
+        )
+      ).status,
     ).toBe(200);
 
     // Customers who wrote before: conversations to answer while the storm goes on.
-    const phones = Array.from({ length: CUSTOMERS }, (_, i) => `1999${String(Date.now()).slice(-5)}${String(i).padStart(3, '0')}`);
+    const phones = Array.from(
+      { length: CUSTOMERS },
+      (_, i) => `1999${String(Date.now()).slice(-5)}${String(i).padStart(3, '0')}`,
+    );
     const inboundWamids: string[] = [];
     for (const phone of phones.slice(0, 4)) {
-      inboundWamids.push(sandbox.inbound({ from: `+${phone}`, name: `Crash ${phone.slice(-3)}`, type: 'text', text: `hello from ${phone}` } as never).wamid);
+      inboundWamids.push(
+        sandbox.inbound({
+          from: `+${phone}`,
+          name: `Crash ${phone.slice(-3)}`,
+          type: 'text',
+          text: `hello from ${phone}`,
+        } as never).wamid,
+      );
     }
     const conversations = await waitFor(async () => {
-      const list = (await api('GET', '/api/conversations?limit=1000', undefined, token)).body.list as Array<{ id: string; contact: { phone: string } }>;
+      const list = (await api('GET', '/api/conversations?limit=1000', undefined, token)).body.list as Array<{
+        id: string;
+        contact: { phone: string };
+      }>;
       return list.length >= 4 ? list : undefined;
     }, 'the first conversations');
     const held = conversations.find((c) => c.contact.phone === phones[0]) as { id: string };
@@ -190,9 +228,14 @@ describe('kill -9 under webhook load', () => {
       expect(answer.status).toBe(201);
       sends.push({ id: answer.body.id, text });
     }
-    const beforeKill = (await api('GET', `/api/conversations/${held.id}`, undefined, token)).body.messages as Array<{ id: string; status: string }>;
+    const beforeKill = (await api('GET', `/api/conversations/${held.id}`, undefined, token)).body.messages as Array<{
+      id: string;
+      status: string;
+    }>;
     // Queued behind the held one: not started when the process dies.
-    const pendingAtKill = beforeKill.filter((m) => sends.slice(1, 5).some((s) => s.id === m.id) && m.status === 'pending').length;
+    const pendingAtKill = beforeKill.filter(
+      (m) => sends.slice(1, 5).some((s) => s.id === m.id) && m.status === 'pending',
+    ).length;
 
     // Traffic: RATE_PER_SECOND customer messages a second for TRAFFIC_MS, through the kill and the restart.
     let trafficOn = true;
@@ -203,7 +246,9 @@ describe('kill -9 under webhook load', () => {
         const due = Math.floor(((Date.now() - started) / 1000) * RATE_PER_SECOND);
         for (; sent < due; sent += 1) {
           const phone = phones[sent % phones.length];
-          inboundWamids.push(sandbox.inbound({ from: `+${phone}`, type: 'text', text: `storm ${sent}` } as never).wamid);
+          inboundWamids.push(
+            sandbox.inbound({ from: `+${phone}`, type: 'text', text: `storm ${sent}` } as never).wamid,
+          );
         }
         await sleep(10);
       }
@@ -223,26 +268,49 @@ describe('kill -9 under webhook load', () => {
     const idleFrom = Date.now();
     // Meta keeps redelivering until each delivery is answered 200.
     await waitFor(
-      async () => sandbox.state.counters.webhooksGivenUp > 0 || sandbox.waitForIdle(200).then(() => true, () => false),
+      async () =>
+        sandbox.state.counters.webhooksGivenUp > 0 ||
+        sandbox.waitForIdle(200).then(
+          () => true,
+          () => false,
+        ),
       'the sandbox to deliver everything',
       90_000,
     );
     expect(sandbox.state.counters.webhooksGivenUp).toBe(0);
     const drainMs = Date.now() - idleFrom;
     // Every send settles: out once, or failed with its reason.
-    await waitFor(async () => {
-      const detail = await Promise.all(
-        [held.id, other.id].map(async (id) => (await api('GET', `/api/conversations/${id}?limit=200`, undefined, token)).body.messages as Array<{ id: string; status: string }>),
-      );
-      const statuses = detail.flat().filter((m) => sends.some((s) => s.id === m.id)).map((m) => m.status);
-      return statuses.length === sends.length && statuses.every((status) => status !== 'pending' && status !== 'sent');
-    }, 'every send to settle', 60_000);
+    await waitFor(
+      async () => {
+        const detail = await Promise.all(
+          [held.id, other.id].map(
+            async (id) =>
+              (await api('GET', `/api/conversations/${id}?limit=200`, undefined, token)).body.messages as Array<{
+                id: string;
+                status: string;
+              }>,
+          ),
+        );
+        const statuses = detail
+          .flat()
+          .filter((m) => sends.some((s) => s.id === m.id))
+          .map((m) => m.status);
+        return (
+          statuses.length === sends.length && statuses.every((status) => status !== 'pending' && status !== 'sent')
+        );
+      },
+      'every send to settle',
+      60_000,
+    );
 
     // Stop cleanly, then read the data the server left.
     server.child.kill('SIGTERM');
     await server.exited;
     database = await openDatabase(
-      loadConfig({ NODE_ENV: 'test', ...(temporaryDb ? { DATABASE_URL: temporaryDb.url } : { PGLITE_DIR: env.PGLITE_DIR }) }),
+      loadConfig({
+        NODE_ENV: 'test',
+        ...(temporaryDb ? { DATABASE_URL: temporaryDb.url } : { PGLITE_DIR: env.PGLITE_DIR }),
+      }),
     );
     const stored = await database.db
       .select({ wamid: messages.wamid, copies: sql<number>`count(*)::int` })
@@ -250,19 +318,36 @@ describe('kill -9 under webhook load', () => {
       .where(inArray(messages.wamid, inboundWamids))
       .groupBy(messages.wamid);
     const acknowledged = sandbox.state.counters.webhooksAcknowledged;
-    expect({ inbound: inboundWamids.length, stored: stored.length, duplicated: stored.filter((row) => row.copies > 1) }).toEqual({
+    expect({
+      inbound: inboundWamids.length,
+      stored: stored.length,
+      duplicated: stored.filter((row) => row.copies > 1),
+    }).toEqual({
       inbound: inboundWamids.length,
       stored: inboundWamids.length,
       duplicated: [],
     });
-    const allWamids = await database.db.select({ wamid: messages.wamid }).from(messages).where(isNotNull(messages.wamid));
+    const allWamids = await database.db
+      .select({ wamid: messages.wamid })
+      .from(messages)
+      .where(isNotNull(messages.wamid));
     expect(new Set(allWamids.map((row) => row.wamid)).size).toBe(allWamids.length);
 
     const outbound = sandbox.state.messages.filter((m) => m.direction === 'outbound');
-    const rows = await database.db.select().from(messages).where(inArray(messages.id, sends.map((s) => s.id)));
+    const rows = await database.db
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.id,
+          sends.map((s) => s.id),
+        ),
+      );
     const outcome = sends.map((send) => {
       const row = rows.find((r) => r.id === send.id);
-      const copies = outbound.filter((m) => (m.payload as { text?: { body?: string } }).text?.body === send.text).length;
+      const copies = outbound.filter(
+        (m) => (m.payload as { text?: { body?: string } }).text?.body === send.text,
+      ).length;
       return { text: send.text, status: row?.status, error: row?.errorCode ?? null, copies };
     });
     for (const send of outcome) {

@@ -33,7 +33,13 @@ let counter = 0;
 async function newConversation(): Promise<{ phone: string; id: string }> {
   counter += 1;
   const phone = `1777${String(Date.now()).slice(-5)}${String(counter).padStart(3, '0')}`;
-  stack.sandbox.inbound({ from: `+${phone}`, name: `Fault ${counter}`, type: 'text', text: 'hi', phoneNumberId: stack.a.phoneNumberId } as never);
+  stack.sandbox.inbound({
+    from: `+${phone}`,
+    name: `Fault ${counter}`,
+    type: 'text',
+    text: 'hi',
+    phoneNumberId: stack.a.phoneNumberId,
+  } as never);
   const conversation = await waitFor(async () => {
     const list = await stack.server.request('GET', `/api/conversations?q=${phone}`, { token: stack.a.owner.token });
     return list.body.list?.[0] as { id: string } | undefined;
@@ -71,7 +77,11 @@ describe('Graph faults, all at once', () => {
     for (const expectation of CASES) conversations.push({ ...(await newConversation()), expectation });
     for (const { phone, expectation } of conversations) {
       if (expectation.fault !== null)
-        await stack.control('POST', '/faults', { code: expectation.fault, recipient: phone, count: expectation.count ?? 1 });
+        await stack.control('POST', '/faults', {
+          code: expectation.fault,
+          recipient: phone,
+          count: expectation.count ?? 1,
+        });
     }
     const sendRequestsBefore = (await stack.control('GET', '/counters')).sendRequests as number;
 
@@ -93,7 +103,8 @@ describe('Graph faults, all at once', () => {
     );
 
     const detailOf = async (id: string) =>
-      (await stack.server.request('GET', `/api/conversations/${id}`, { token: stack.a.agent.token })).body.messages as Array<{
+      (await stack.server.request('GET', `/api/conversations/${id}`, { token: stack.a.agent.token })).body
+        .messages as Array<{
         id: string;
         status: string;
         error: { code: number | string; title: string } | null;
@@ -140,20 +151,45 @@ describe('Graph faults, all at once', () => {
         expect(first.view?.error).toBeNull();
       }
       // The messages after it went out once each, in order.
-      for (const message of rest) expect({ where, status: message.view?.status, copies: message.copies }).toEqual({ where, status: 'read', copies: 1 });
+      for (const message of rest)
+        expect({ where, status: message.view?.status, copies: message.copies }).toEqual({
+          where,
+          status: 'read',
+          copies: 1,
+        });
       const order = outbound.filter((body) => conversation.messages.some((m) => m.text === body));
       expect(order).toEqual(conversation.messages.map((m) => m.text).filter((text) => order.includes(text)));
-      expectedRequests += 3 + (expectation.fault !== null && ['http429', 131056, 130429].includes(expectation.fault) ? (expectation.count ?? 1) : 0);
+      expectedRequests +=
+        3 +
+        (expectation.fault !== null && ['http429', 131056, 130429].includes(expectation.fault)
+          ? (expectation.count ?? 1)
+          : 0);
     }
     // No send request beyond the retries of refused-for-now sends: nothing was sent twice behind our back.
     expect((await stack.control('GET', '/counters')).sendRequests - sendRequestsBefore).toBe(expectedRequests);
+  });
+
+  it('shows a template Meta does not know as failed with Meta’s code, sent nowhere', async () => {
+    const { phone, id } = await newConversation();
+    const created = await stack.server.request('POST', `/api/conversations/${id}/template`, {
+      token: stack.a.agent.token,
+      body: { name: 'no_such_template', language: 'en_US' },
+    });
+    expect(created.status).toBe(201);
+    const messageId = created.body.id as string;
+    await waitFor(async () => lastEvent.get(messageId)?.status === 'failed', 'the refusal', 15_000);
+    expect(lastEvent.get(messageId)?.error).toEqual({ code: 132001, title: expect.stringMatching(/\w{4,}/) });
+    expect(await stack.control('GET', `/outbound?to=${phone}`)).toEqual([]);
   });
 
   it('sends a failed message once more when its retry is clicked twice at the same time', async () => {
     const { phone, id } = await newConversation();
     await stack.control('POST', '/faults', { code: 'http500', recipient: phone, count: 1 });
     const text = `double click ${phone}`;
-    const created = await stack.server.request('POST', `/api/conversations/${id}`, { token: stack.a.agent.token, body: { text } });
+    const created = await stack.server.request('POST', `/api/conversations/${id}`, {
+      token: stack.a.agent.token,
+      body: { text },
+    });
     const messageId = created.body.id as string;
     await waitFor(async () => lastEvent.get(messageId)?.status === 'failed', 'the failure');
 

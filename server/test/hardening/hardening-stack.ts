@@ -208,7 +208,10 @@ export async function startHardeningStack(options: HardeningOptions = {}): Promi
   let customerCounter = 0;
 
   async function buildAccount(name: string, connectTo: 'credentials' | 'signup'): Promise<AccountWorld> {
-    const ownerUser = await server.registerAndVerify({ fullName: `${name} Owner`, email: uniqueEmail(`owner-${name}`) });
+    const ownerUser = await server.registerAndVerify({
+      fullName: `${name} Owner`,
+      email: uniqueEmail(`owner-${name}`),
+    });
     const ownerToken = await server.login(ownerUser.email, ownerUser.password);
     await call('PUT', '/api/account', ownerToken, { name: `${name} Trading Co` });
 

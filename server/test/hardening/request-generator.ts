@@ -54,7 +54,9 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
   'POST /auth/resend-verification-code': { body: { email: 'email' } },
   'POST /auth/login': { body: { email: 'email', password: 'password' } },
   'POST /auth/forgot-password': { body: { email: 'email' } },
-  'POST /auth/reset-password': { body: { code: 'code', password: 'password', confirmPassword: 'password', email: 'email' } },
+  'POST /auth/reset-password': {
+    body: { code: 'code', password: 'password', confirmPassword: 'password', email: 'email' },
+  },
   'GET /api/user/profile': {},
   'PUT /api/user/profile': { body: { fullName: 'text' } },
   'POST /api/user/change-password': {
@@ -62,7 +64,9 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
   },
   'PUT /api/account': { body: { name: 'text' } },
   'POST /api/account/credentials': { body: { wabaId: 'digits', phoneNumberId: 'digits', token: 'graphToken' } },
-  'POST /api/user/first-onboard': { body: { wabaId: 'digits', phoneNumberId: 'digits', code: 'text', coexistence: 'bool' } },
+  'POST /api/user/first-onboard': {
+    body: { wabaId: 'digits', phoneNumberId: 'digits', code: 'text', coexistence: 'bool' },
+  },
   'GET /api/conversations': {
     query: {
       status: 'conversationStatus',
@@ -183,6 +187,21 @@ export const HOSTILE_VALUES: unknown[] = [
   'constructor',
   'x'.repeat(5000),
   HUGE,
+  // Dates at and past the edges of JavaScript's and PostgreSQL's calendars.
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '+010000-01-01T00:00:00Z',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-02-30',
+  '2026-01-31T25:61:00Z',
+  // Well-formed list cursors pointing at impossible places.
+  Buffer.from(JSON.stringify([1, '+275760-09-13T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'])).toString(
+    'base64url',
+  ),
+  Buffer.from(JSON.stringify([0, '-000001-01-01T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'])).toString(
+    'base64url',
+  ),
   -1,
   0,
   1.5,
@@ -219,7 +238,7 @@ const BAD_JSON = [
   '"just a string"',
   '12345',
   'null',
-  '[' .repeat(20_000) + ']'.repeat(20_000),
+  '['.repeat(20_000) + ']'.repeat(20_000),
   '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000),
   `{"n": ${'9'.repeat(5000)}}`,
   `{"s": "${'\\u0000'.repeat(2000)}"}`,
@@ -264,7 +283,11 @@ const FILE_SAMPLES: Array<{ name: string; type: string; bytes: Buffer }> = [
   { name: 'photo.png', type: 'image/png', bytes: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') },
   { name: 'truncated.jpg', type: 'image/jpeg', bytes: Buffer.from('ffd8ffe000104a464946', 'hex') },
   { name: 'page.html', type: 'text/html', bytes: Buffer.from('<!doctype html><script>alert(1)</script>') },
-  { name: 'logo.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
+  {
+    name: 'logo.png',
+    type: 'image/png',
+    bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  },
   { name: 'doc.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') },
   { name: 'archive.zip', type: 'application/zip', bytes: Buffer.from('504b0304140000000000', 'hex') },
   { name: 'empty.txt', type: 'text/plain', bytes: Buffer.alloc(0) },
@@ -345,7 +368,10 @@ const encodePathSegment = (value: unknown) =>
       )
     : encodeURIComponent(JSON.stringify(value) ?? 'undefined');
 
-function multipartOf(parts: Array<{ field: string; file?: (typeof FILE_SAMPLES)[number]; value?: string }>, breakage: string) {
+function multipartOf(
+  parts: Array<{ field: string; file?: (typeof FILE_SAMPLES)[number]; value?: string }>,
+  breakage: string,
+) {
   const boundary = `----fuzz${crypto.randomBytes(6).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -375,7 +401,9 @@ export interface GeneratorContext {
 }
 
 export function requestArbitrary(routes: Array<{ method: string; url: string }>, context: GeneratorContext) {
-  const callerArb = fc.oneof(...context.callers.map(({ weight, header }) => ({ weight, arbitrary: fc.constant(header) })));
+  const callerArb = fc.oneof(
+    ...context.callers.map(({ weight, header }) => ({ weight, arbitrary: fc.constant(header) })),
+  );
   return fc
     .record({
       route: fc.constantFrom(...routes),
@@ -416,25 +444,49 @@ export function requestArbitrary(routes: Array<{ method: string; url: string }>,
           fc.record({
             field: fc.constantFrom('files', 'file', 'caption', 'replyTo', '__proto__', 'x'.repeat(300), ''),
             file: fc.option(fc.constantFrom(...FILE_SAMPLES), { freq: 3 }),
-            value: hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')),
+            value: hostileValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
           }),
           { maxLength: 7 },
         ),
-        breakage: fc.constantFrom('none', 'none', 'none', 'truncated', 'no-final-boundary', 'wrong-boundary', 'no-boundary', 'no-disposition'),
+        breakage: fc.constantFrom(
+          'none',
+          'none',
+          'none',
+          'truncated',
+          'no-final-boundary',
+          'wrong-boundary',
+          'no-boundary',
+          'no-disposition',
+        ),
       }),
       query: fc.array(
         fc.record({
-          key: fc.oneof(fc.constantFrom('limit', 'page', 'status', 'q', 'cursor', 'before', 'from', 'to', 'customer', 'expires', 'signature', 'hub.mode', '__proto__[x]', 'constructor[prototype][x]', 'limit[]'), fc.string({ maxLength: 8 })),
-          value: hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')),
+          key: fc.oneof(
+            fc.constantFrom(
+              'limit',
+              'page',
+              'status',
+              'q',
+              'cursor',
+              'before',
+              'from',
+              'to',
+              'customer',
+              'expires',
+              'signature',
+              'hub.mode',
+              '__proto__[x]',
+              'constructor[prototype][x]',
+              'limit[]',
+            ),
+            fc.string({ maxLength: 8 }),
+          ),
+          value: hostileValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
         }),
         { maxLength: 4 },
       ),
       webhookSignature: fc.option(
-        fc.oneof(
-          fc.constant('sha256='),
-          fc.string({ maxLength: 70 }),
-          fc.constant(`sha256=${'0'.repeat(64)}`),
-        ),
+        fc.oneof(fc.constant('sha256='), fc.string({ maxLength: 70 }), fc.constant(`sha256=${'0'.repeat(64)}`)),
       ),
     })
     .map((r): GeneratedRequest => {
@@ -474,7 +526,8 @@ export function requestArbitrary(routes: Array<{ method: string; url: string }>,
       const hasBody = r.route.method !== 'GET' && r.route.method !== 'HEAD';
       if (hasBody) {
         const valid: Record<string, unknown> = {};
-        for (const [name, kind] of Object.entries(schema.body ?? {})) valid[name] = validValue(kind, context.own, r.pick);
+        for (const [name, kind] of Object.entries(schema.body ?? {}))
+          valid[name] = validValue(kind, context.own, r.pick);
         const names = Object.keys(valid);
         switch (r.bodyMode) {
           case 'mutated': {

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/client';
 import type { AppModule } from '../../src/services';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { APP_SECRET, startHardeningStack, type HardeningStack } from './hardening-stack';
@@ -20,6 +21,7 @@ type Caller =
   | 'tampered-role'
   | 'alg-none'
   | 'expired'
+  | 'garbage-subject'
   | 'old-version'
   | 'suspended'
   | 'deleted'
@@ -33,6 +35,7 @@ const CALLERS: Caller[] = [
   'tampered-role',
   'alg-none',
   'expired',
+  'garbage-subject',
   'old-version',
   'suspended',
   'deleted',
@@ -91,6 +94,8 @@ beforeAll(async () => {
     'tampered-role': `Bearer ${header}.${tamperedPayload}.${signature}`,
     'alg-none': `Bearer ${unsignedHeader}.${Buffer.from(JSON.stringify({ ...agentClaims, role: 'owner' })).toString('base64url')}.`,
     expired: `Bearer ${await stack.forgeToken(a.owner, a.accountId, { iat: past - 3600, exp: past })}`,
+    // Correctly signed, but naming no user id the database could even parse.
+    'garbage-subject': `Bearer ${await stack.forgeToken(a.owner, 'not-an-account-id', { sub: 'not-a-user-id' })}`,
     'old-version': `Bearer ${await stack.forgeToken(a.owner, a.accountId, { tv: Number(ownerClaims.tv) + 1 })}`,
     suspended: `Bearer ${a.suspended.token}`,
     deleted: `Bearer ${a.deleted.token}`,
@@ -123,7 +128,7 @@ describe('role matrix over the live route table', () => {
     }
   });
 
-  it('answers every route as its declaration says, for each of 12 kinds of caller', async () => {
+  it('answers every route as its declaration says, for each of 13 kinds of caller', async () => {
     const table = stack.server.app.listRouteAccess();
     const problems: string[] = [];
     let tried = 0;
@@ -152,7 +157,11 @@ describe('role matrix over the live route table', () => {
           const statuses = new Set(CALLERS.map(statusOf));
           if (statuses.size !== 1) problems.push(`${where}: answers differ by caller ${JSON.stringify(answers)}`);
           if (route.access === 'public' && statusOf('none') === 401) problems.push(`${where}: 401 without a token`);
-          if (route.access === 'public' && statusOf('none') === 403 && /owner|sign|log in/i.test(answers.none.message ?? ''))
+          if (
+            route.access === 'public' &&
+            statusOf('none') === 403 &&
+            /owner|sign|log in/i.test(answers.none.message ?? '')
+          )
             problems.push(`${where}: 403 for lack of a session: ${answers.none.message}`);
           break;
         }
@@ -172,6 +181,8 @@ describe('role matrix over the live route table', () => {
           problems.push(`${where}: unknown access`);
       }
     }
+    if (process.env.HARDENING_SUMMARY)
+      console.log(JSON.stringify({ roleMatrix: { routes: table.length, callers: CALLERS.length, tried } }));
     expect(problems).toEqual([]);
     expect(tried).toBeGreaterThan(40 * CALLERS.length);
   });
@@ -212,13 +223,19 @@ describe('role matrix over the live route table', () => {
 });
 
 describe('route declarations are enforced at start', () => {
-  const startWith = (module: AppModule) =>
-    buildApp(stack.server.config, {
-      // The running server's database: nothing new to migrate, and the failed app must leave it open.
-      database: { db: stack.server.db, kind: stack.server.dbKind, close: async () => undefined },
-      extraModules: [module],
-      logger: false,
-    });
+  // The running server's database: nothing new to migrate, and the failed app must leave it open. (PostgreSQL
+  // migrations take a lock on a connection of their own, so there a second pool on the same database.)
+  const startWith = async (module: AppModule) => {
+    const database =
+      stack.server.dbKind === 'postgres'
+        ? await openDatabase(stack.server.config)
+        : { db: stack.server.db, kind: stack.server.dbKind, close: async () => undefined };
+    try {
+      return await buildApp(stack.server.config, { database, extraModules: [module], logger: false });
+    } finally {
+      await database.close();
+    }
+  };
 
   it('refuses a route without an access declaration', async () => {
     await expect(

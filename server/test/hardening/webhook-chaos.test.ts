@@ -85,12 +85,18 @@ describe('webhook chaos', () => {
       } as never);
       goodWamids.push(sent.wamid);
     }
-    await waitFor(async () => (await storedByWamid(goodWamids)).length >= goodWamids.length, 'every inbound message', 30_000);
+    await waitFor(
+      async () => (await storedByWamid(goodWamids)).length >= goodWamids.length,
+      'every inbound message',
+      30_000,
+    );
 
     // The business answers every customer twice; statuses come back duplicated, reversed and batched.
     const conversations = await stack.server.request('GET', '/api/conversations?limit=1000', { token: a.owner.token });
     for (const phone of customers) {
-      const conversation = conversations.body.list.find((c: { contact: { phone: string } }) => c.contact.phone === phone);
+      const conversation = conversations.body.list.find(
+        (c: { contact: { phone: string } }) => c.contact.phone === phone,
+      );
       for (const text of ['first answer', 'second answer']) {
         const answer = await stack.server.request('POST', `/api/conversations/${conversation.id}`, {
           token: a.owner.token,
@@ -100,8 +106,7 @@ describe('webhook chaos', () => {
         sentMessageIds.push(answer.body.id);
       }
     }
-    const outgoing = async () =>
-      stack.server.db.select().from(messages).where(inArray(messages.id, sentMessageIds));
+    const outgoing = async () => stack.server.db.select().from(messages).where(inArray(messages.id, sentMessageIds));
     await waitFor(async () => (await outgoing()).every((m) => m.status === 'read'), 'every answer read', 30_000);
 
     // Customers react to our first answers (reactions are not messages), then Meta replays old deliveries.
@@ -109,7 +114,12 @@ describe('webhook chaos', () => {
     for (const row of (await outgoing()).filter((m) => m.content.text?.startsWith('first answer'))) {
       reactedIds.push(row.id);
       const customer = customers.find((phone) => row.content.text?.endsWith(phone)) as string;
-      sandbox.inbound({ from: `+${customer}`, type: 'reaction', reaction: { messageId: row.wamid, emoji: '👍' }, phoneNumberId: a.phoneNumberId } as never);
+      sandbox.inbound({
+        from: `+${customer}`,
+        type: 'reaction',
+        reaction: { messageId: row.wamid, emoji: '👍' },
+        phoneNumberId: a.phoneNumberId,
+      } as never);
     }
     await sandbox.waitForIdle(20_000);
     const log = (await control('GET', '/deliveries?limit=2000')) as Array<{ deliveryId: number; outcome: string }>;
@@ -132,8 +142,12 @@ describe('webhook chaos', () => {
     expect(duplicates).toEqual([]);
     // Each customer has one conversation with its 7 messages and 2 answers; reactions added no message.
     for (const phone of customers) {
-      const conversation = conversations.body.list.find((c: { contact: { phone: string } }) => c.contact.phone === phone);
-      const detail = await stack.server.request('GET', `/api/conversations/${conversation.id}`, { token: a.owner.token });
+      const conversation = conversations.body.list.find(
+        (c: { contact: { phone: string } }) => c.contact.phone === phone,
+      );
+      const detail = await stack.server.request('GET', `/api/conversations/${conversation.id}`, {
+        token: a.owner.token,
+      });
       expect(detail.body.messages).toHaveLength(kinds.length + 2);
     }
     const reacted = (await outgoing()).filter((m) => reactedIds.includes(m.id));
@@ -166,13 +180,27 @@ describe('webhook chaos', () => {
     await control('PUT', '/delivery', { ...plainDelivery, badSignature: true });
     const refused: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      refused.push(sandbox.inbound({ from: `+${stranger}`, type: 'text', text: `forged ${i}`, phoneNumberId: a.phoneNumberId } as never).wamid);
+      refused.push(
+        sandbox.inbound({
+          from: `+${stranger}`,
+          type: 'text',
+          text: `forged ${i}`,
+          phoneNumberId: a.phoneNumberId,
+        } as never).wamid,
+      );
     }
     // A send whose statuses come back badly signed: it stays at what the send itself learnt (sent).
-    const sent = await server.request('POST', `/api/conversations/${conversationId}`, { token: a.owner.token, body: { text: 'statuses will be forged' } });
+    const sent = await server.request('POST', `/api/conversations/${conversationId}`, {
+      token: a.owner.token,
+      body: { text: 'statuses will be forged' },
+    });
     expect(sent.status).toBe(201);
     const givenUpBefore = (await control('GET', '/counters')).webhooksGivenUp;
-    await waitFor(async () => (await control('GET', '/counters')).webhooksGivenUp >= givenUpBefore + 5, 'Meta giving up', 30_000);
+    await waitFor(
+      async () => (await control('GET', '/counters')).webhooksGivenUp >= givenUpBefore + 5,
+      'Meta giving up',
+      30_000,
+    );
     await sandbox.waitForIdle(20_000);
     await control('PUT', '/delivery', { badSignature: false });
 
@@ -180,7 +208,11 @@ describe('webhook chaos', () => {
     expect(await server.db.select().from(contacts).where(eq(contacts.phone, stranger))).toEqual([]);
     const [answer] = await server.db.select().from(messages).where(eq(messages.id, sent.body.id));
     expect(answer.status).toBe('sent');
-    const log = (await control('GET', '/deliveries?limit=2000')) as Array<{ status: number | null; body: string; signature: string }>;
+    const log = (await control('GET', '/deliveries?limit=2000')) as Array<{
+      status: number | null;
+      body: string;
+      signature: string;
+    }>;
     const forged = log.filter((d) => d.signature !== signWebhookBody(d.body, APP_SECRET));
     expect(forged.length).toBeGreaterThanOrEqual(6);
     expect(forged.every((d) => d.status === 401)).toBe(true);
@@ -192,7 +224,7 @@ describe('webhook chaos', () => {
     const graph = sandbox.graphBase;
     const exchange = await fetch(
       `${graph}/oauth/access_token?client_id=${FB_APP_ID}&client_secret=${APP_SECRET}&code=${signup.code}`,
-    ).then((r) => r.json());
+    ).then((r) => r.json() as Promise<{ access_token: string }>);
     const subscribed = await fetch(`${graph}/${signup.wabaId}/subscribed_apps`, {
       method: 'POST',
       headers: { authorization: `Bearer ${exchange.access_token}` },
@@ -201,12 +233,55 @@ describe('webhook chaos', () => {
     const acknowledgedBefore = (await control('GET', '/counters')).webhooksAcknowledged;
     const orphan = newPhone();
     const wamids = [0, 1, 2].map(
-      (i) => sandbox.inbound({ from: `+${orphan}`, type: 'text', text: `nobody's ${i}`, phoneNumberId: signup.phoneNumberId } as never).wamid,
+      (i) =>
+        sandbox.inbound({
+          from: `+${orphan}`,
+          type: 'text',
+          text: `nobody's ${i}`,
+          phoneNumberId: signup.phoneNumberId,
+        } as never).wamid,
     );
     await sandbox.waitForIdle(10_000);
     expect((await control('GET', '/counters')).webhooksAcknowledged - acknowledgedBefore).toBe(3);
     expect(await storedByWamid(wamids)).toEqual([]);
     expect(await server.db.select().from(contacts).where(eq(contacts.phone, orphan))).toEqual([]);
+  });
+
+  it('keeps a customer text with a NUL character (which PostgreSQL cannot store) instead of failing the delivery', async () => {
+    const { a, server } = stack;
+    const from = newPhone();
+    const wamid = `wamid.nul-${crypto.randomBytes(6).toString('hex')}`;
+    const payload = envelope(
+      { phoneNumberId: a.phoneNumberId, wabaId: '100000000000001', displayPhoneNumber: '15550001000' },
+      {
+        contacts: [{ profile: { name: 'Nul\u0000Name' }, wa_id: from }],
+        messages: [
+          {
+            from,
+            id: wamid,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'text',
+            text: { body: 'before\u0000after' },
+          },
+        ],
+      },
+    );
+    const body = serialiseLikeMeta(payload);
+    expect(body).toContain('\\u0000');
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/webhooks/whatsapp',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, APP_SECRET) },
+      payload: body,
+    });
+    // A 5xx here would make Meta redeliver the same message for days.
+    expect(answer.statusCode).toBe(200);
+    const rows = await server.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.wamid, wamid), eq(messages.accountId, a.accountId)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].content.text).toBe('beforeafter');
   });
 
   it('keeps a message of a type it does not know, once, as unsupported', async () => {
@@ -218,7 +293,13 @@ describe('webhook chaos', () => {
       {
         contacts: [{ profile: { name: 'Future' }, wa_id: from }],
         messages: [
-          { from, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'hologram', hologram: { id: '1', depth: 3 } },
+          {
+            from,
+            id: wamid,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'hologram',
+            hologram: { id: '1', depth: 3 },
+          },
         ],
       },
     );

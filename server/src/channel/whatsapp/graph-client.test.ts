@@ -151,7 +151,11 @@ describe('createGraphClient against the sandbox', () => {
   it('a token no header can carry is refused like Meta does (190), not as "unreachable"', async () => {
     for (const token of ['tökén', 'two words', 'line\nbreak']) {
       const odd = createGraphClient({ baseUrl: sandbox.graphBase, token });
-      await expectGraphError(odd.listPhoneNumbers('100000000000001'), { kind: 'permanent', code: 190, httpStatus: 401 });
+      await expectGraphError(odd.listPhoneNumbers('100000000000001'), {
+        kind: 'permanent',
+        code: 190,
+        httpStatus: 401,
+      });
     }
   });
 

@@ -11,6 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppModule } from '../../services';
 import { HttpError } from '../../http/errors';
+import { stripNul } from '../../http/nul-guard';
 import { createMessageEvents } from '../../modules/conversations/events';
 import { createMediaLinkSigner } from '../../modules/conversations/media-links';
 import { handleWebhookEvents } from '../../modules/conversations/webhook-events';
@@ -64,7 +65,8 @@ export const whatsappWebhookModule: AppModule = {
         }
         let payload: unknown;
         try {
-          payload = JSON.parse(raw.toString('utf8'));
+          // PostgreSQL cannot store NUL: a customer's text carrying one must not fail (and be redelivered) forever.
+          payload = stripNul(JSON.parse(raw.toString('utf8')));
         } catch {
           throw new HttpError(400, 'Webhook body is not valid JSON');
         }

@@ -72,6 +72,14 @@ describe('token service', () => {
     await expect(tokens.verify('garbage')).rejects.toMatchObject({ status: 401 });
   });
 
+  it('refuses a well-signed token whose user or account id is not an id', async () => {
+    const tokens = createTokenService(secret, 12);
+    for (const odd of [{ userId: 'not-a-user-id' }, { accountId: "1'; drop table users; --" }]) {
+      const { token } = await tokens.sign({ ...claims, ...odd });
+      await expect(tokens.verify(token)).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+    }
+  });
+
   it('refuses an unsigned (alg none) token', async () => {
     const { token } = await createTokenService(secret, 12).sign(claims);
     const [, payload] = token.split('.');

@@ -18,6 +18,9 @@ export interface VerifiedToken extends TokenClaims {
   expiresAt: Date;
 }
 
+/** Ids are uuids; a token naming anything else is refused before it reaches a query (a cast error would be a 500). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenService {
   sign(claims: TokenClaims): Promise<{ token: string; expiresAt: Date }>;
   /** Throws a 401 HttpError for a bad signature, an expired token or a malformed payload. */
@@ -54,7 +57,9 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
       const { sub, acc, role, lastLoginDate, tv, exp } = payload;
       if (
         typeof sub !== 'string' ||
+        !UUID.test(sub) ||
         typeof acc !== 'string' ||
+        !UUID.test(acc) ||
         !USER_ROLES.includes(role as UserRole) ||
         typeof lastLoginDate !== 'string' ||
         typeof tv !== 'number' ||

@@ -18,10 +18,16 @@ const boundedInt = (fallback: number, max: number) =>
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
+/** Years 1 to 9999: JavaScript dates reach further, and past the edges a day added, or PostgreSQL, fails. */
+export const isCalendarDate = (date: Date) => {
+  const time = date.getTime();
+  return !Number.isNaN(time) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+};
+
 /** 'YYYY-MM-DD' (a whole UTC day) or a full ISO date-time. */
 function parseDay(value: string, label: string): { start: Date; dateOnly: boolean } {
   const date = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
-  if (Number.isNaN(date.getTime())) throw badRequest(`${label} must be a date (YYYY-MM-DD or an ISO date-time)`);
+  if (!isCalendarDate(date)) throw badRequest(`${label} must be a date (YYYY-MM-DD or an ISO date-time)`);
   return { start: date, dateOnly: DATE_ONLY.test(value) };
 }
 

@@ -41,6 +41,8 @@ export function decodeListCursor(cursor: string): ListPosition {
     (incoming !== 0 && incoming !== 1) ||
     !time ||
     Number.isNaN(time.getTime()) ||
+    time.getUTCFullYear() < 1 ||
+    time.getUTCFullYear() > 9999 ||
     typeof id !== 'string' ||
     !UUID.test(id)
   ) {

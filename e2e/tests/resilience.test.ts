@@ -1,0 +1,189 @@
+import crypto from 'node:crypto';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+// Issue 11 in the browser: the app recovers with nothing missed.
+// - the socket is cut for 30 s while customers write → after it reconnects, the list and the open chat show it all;
+// - the session token expires mid-session → the next call sends the page to /login with the session cleared.
+// A remote that cannot be loaded is covered by shell.test.ts ("keeps working when remote-library cannot be loaded").
+const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
+const JWT_SECRET = 'e2e-resilience-secret-e2e-resilience-secret';
+const OUTAGE_MS = 30_000;
+
+describe('resilience', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[][] = [];
+  let customerNumber = 0;
+
+  beforeAll(async () => {
+    stack = await startStack({ seedDemo: true, env: { JWT_SECRET } });
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    expect(pageErrors.flat()).toEqual([]);
+    pageErrors = [];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  function newCustomer(name: string) {
+    customerNumber += 1;
+    const digits = `1556${String(Date.now() % 100000).padStart(5, '0')}${String(customerNumber).padStart(2, '0')}`;
+    return { phone: `+${digits}`, digits, name: `${name} ${customerNumber}` };
+  }
+
+  async function customerSays(customer: { phone: string; name: string }, text: string): Promise<void> {
+    const response = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: customer.phone, name: customer.name, type: 'text', text }),
+    });
+    if (!response.ok) throw new Error(`sandbox inbound → ${response.status} ${await response.text()}`);
+  }
+
+  async function apiToken(): Promise<string> {
+    const response = await fetch(`${stack.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(AGENT),
+    });
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  /** Waits until the server has stored `texts` for the customer (so the page could only have missed them). */
+  async function storedOnServer(digits: string, texts: string[]): Promise<void> {
+    const token = await apiToken();
+    const headers = { authorization: `Bearer ${token}` };
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const list = (await (await fetch(`${stack.baseUrl}/api/conversations?q=${digits}`, { headers })).json()) as {
+        list: Array<{ id: string }>;
+      };
+      if (list.list[0]) {
+        const detail = (await (
+          await fetch(`${stack.baseUrl}/api/conversations/${list.list[0].id}`, { headers })
+        ).json()) as {
+          messages: Array<{ content: { text?: string } }>;
+        };
+        if (texts.every((text) => detail.messages.some((m) => m.content.text === text))) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the server did not store ${texts.join(', ')}`);
+  }
+
+  async function open(): Promise<Page> {
+    const { page, context, errors } = await newPage(browser);
+    contexts.push(context);
+    pageErrors.push(errors);
+    return page;
+  }
+
+  async function signIn(page: Page): Promise<void> {
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(AGENT.email);
+    await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/main$/);
+    await page.getByRole('heading', { name: 'Conversations' }).waitFor();
+  }
+
+  const row = (page: Page, name: string) =>
+    page.getByRole('list', { name: 'Conversations' }).getByRole('listitem', { name, exact: true });
+  const bubble = (page: Page, text: string) => page.locator('.inbox-message', { hasText: text });
+
+  it('shows every message that arrived while the socket was cut for 30 s, in the list and the open chat', async () => {
+    const page = await open();
+    // Every socket.io connection of the page goes through here, so it can be cut and refused at will.
+    let cut = false;
+    const live: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      if (cut) {
+        void socket.close({ code: 1006, reason: 'network down' });
+        return;
+      }
+      socket.connectToServer();
+      live.push(socket);
+    });
+    await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+
+    const regular = newCustomer('Rosa');
+    const newcomer = newCustomer('Nuno');
+    await customerSays(regular, 'Before the outage');
+    await signIn(page);
+    await row(page, regular.name).getByRole('button', { name: 'Chat' }).click();
+    await bubble(page, 'Before the outage').waitFor();
+
+    // The network drops: the open socket dies and every reconnection attempt fails for 30 s.
+    const cutAt = Date.now();
+    cut = true;
+    await Promise.all(live.splice(0).map((socket) => socket.close({ code: 1006, reason: 'network down' })));
+    const during = ['Are you there?', 'My order has not arrived', 'Order number 4411'];
+    for (const text of during) await customerSays(regular, text);
+    await customerSays(newcomer, 'Hello, first time here');
+    await storedOnServer(regular.digits, during);
+    await storedOnServer(newcomer.digits, ['Hello, first time here']);
+    // The page really missed them (nothing else carried them in).
+    expect(await bubble(page, 'Order number 4411').count()).toBe(0);
+    expect(await row(page, newcomer.name).count()).toBe(0);
+    await page.waitForTimeout(Math.max(0, OUTAGE_MS - (Date.now() - cutAt)));
+    expect(await bubble(page, 'Order number 4411').count()).toBe(0);
+
+    // The network is back: the socket reconnects by itself and the page catches up.
+    cut = false;
+    for (const text of during) await bubble(page, text).waitFor({ timeout: 30_000 });
+    await row(page, newcomer.name).waitFor();
+    const texts = await page.locator('.inbox-message').allTextContents();
+    const order = during.map((text) => texts.findIndex((shown) => shown.includes(text)));
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+    // Each shown once, and the socket works again: a new message arrives live.
+    for (const text of during) expect(await bubble(page, text).count()).toBe(1);
+    await customerSays(regular, 'Back online?');
+    await bubble(page, 'Back online?').waitFor();
+  });
+
+  it('sends the page to /login with the session cleared when the token expires mid-session', async () => {
+    const page = await open();
+    await signIn(page);
+    const cookies = await page.context().cookies();
+    const token = cookies.find((cookie) => cookie.name === 'token');
+    expect(token).toBeDefined();
+
+    // The same session, as the server signed it, but expiring in a few seconds (the server's own secret).
+    const [, payload] = token!.value.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const expiresAt = Math.floor(Date.now() / 1000) + 4;
+    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ ...claims, exp: expiresAt })).toString('base64url');
+    const signature = crypto.createHmac('sha256', JWT_SECRET).update(`${header}.${body}`).digest('base64url');
+    // Kept by the browser past its expiry (a session cookie), so the server is the one to refuse it.
+    await page
+      .context()
+      .addCookies([
+        {
+          name: 'token',
+          value: `${header}.${body}.${signature}`,
+          url: stack.baseUrl,
+          secure: true,
+          sameSite: 'Strict',
+        },
+      ]);
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByText(AGENT.email).first().waitFor();
+
+    await page.waitForTimeout(Math.max(0, expiresAt * 1000 - Date.now() + 1500));
+    await page.getByRole('menuitem', { name: 'Contact List' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    const state = await page.evaluate(() => JSON.parse(localStorage.getItem('parley') ?? 'null'));
+    expect(state === null || (state.session.isAuthenticated === false && state.profile === null)).toBe(true);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined();
+  });
+});
