@@ -163,17 +163,15 @@ describe('resilience', () => {
     const body = Buffer.from(JSON.stringify({ ...claims, exp: expiresAt })).toString('base64url');
     const signature = crypto.createHmac('sha256', JWT_SECRET).update(`${header}.${body}`).digest('base64url');
     // Kept by the browser past its expiry (a session cookie), so the server is the one to refuse it.
-    await page
-      .context()
-      .addCookies([
-        {
-          name: 'token',
-          value: `${header}.${body}.${signature}`,
-          url: stack.baseUrl,
-          secure: true,
-          sameSite: 'Strict',
-        },
-      ]);
+    await page.context().addCookies([
+      {
+        name: 'token',
+        value: `${header}.${body}.${signature}`,
+        url: stack.baseUrl,
+        secure: true,
+        sameSite: 'Strict',
+      },
+    ]);
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(/\/profile$/);
     await page.getByText(AGENT.email).first().waitFor();

@@ -11,4 +11,15 @@ import { whatsappConnectionModule } from './whatsapp-connection/routes';
 import { conversationsModule } from './conversations/routes';
 import { whatsappWebhookModule } from '../channel/whatsapp/webhook-routes';
 
-export const appModules: AppModule[] = [authModule, usersModule, accountsModule, contactsModule, assetsModule, flowsModule, staffModule, whatsappConnectionModule, conversationsModule, whatsappWebhookModule];
+export const appModules: AppModule[] = [
+  authModule,
+  usersModule,
+  accountsModule,
+  contactsModule,
+  assetsModule,
+  flowsModule,
+  staffModule,
+  whatsappConnectionModule,
+  conversationsModule,
+  whatsappWebhookModule,
+];

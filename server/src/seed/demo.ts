@@ -19,7 +19,11 @@ export interface DemoSeed {
 }
 
 /** With `config` (its encryption key seals the WhatsApp token) the channel's demo data is added too. */
-export async function seedDemo(db: Db, passwords: PasswordHasher, config?: Pick<Config, 'encryptionKey'>): Promise<DemoSeed> {
+export async function seedDemo(
+  db: Db,
+  passwords: PasswordHasher,
+  config?: Pick<Config, 'encryptionKey'>,
+): Promise<DemoSeed> {
   const [existingOwner] = await db.select().from(users).where(eq(users.email, DEMO_LOGINS.owner.email)).limit(1);
   const accountId =
     existingOwner?.accountId ??

@@ -21,10 +21,8 @@ export interface UploadedFile {
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what we strip
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 200);
+  const withoutControls = base.replace(/[\u0000-\u001f\u007f]/g, '');
+  const cleaned = withoutControls.trim().slice(0, 200);
   return cleaned || 'file';
 }
 
