@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { updatePersisted, type Conversation, type ConversationDetail } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
-import { emitMessage } from '../test-support/realtime-mock';
+import { emitMessage, emitReconnect } from '../test-support/realtime-mock';
 import { renderInApp } from '../test-support/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -106,4 +106,20 @@ it('loads the next page with the cursor when the end of the list comes into view
   renderInApp(<DashboardPage {...props} />);
   await waitFor(() => expect(rowNames()).toEqual(['Bobby', 'Ana', '+15550003']));
   expect(calls.map((call) => call.params.cursor)).toEqual([undefined, 'page-2']);
+});
+
+it('after a reconnect refetches the list and the open conversation, so nothing missed stays missing', async () => {
+  let missed = false;
+  const calls = mockApi({
+    'GET /api/conversations': () => ({ list: [ana], nextCursor: null }),
+    'GET /api/conversations/ana': () =>
+      detail(ana, missed ? { messages: [aMessage({ id: 'm-missed', conversationId: 'ana', content: { text: 'Sent while you were offline' } })] } : {}),
+  });
+  renderInApp(<DashboardPage {...props} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Chat' }));
+  await screen.findByText('Hello there');
+  missed = true;
+  act(() => emitReconnect());
+  await screen.findByText('Sent while you were offline');
+  expect(calls.filter((call) => call.url === '/api/conversations')).toHaveLength(2);
 });
