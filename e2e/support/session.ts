@@ -15,19 +15,17 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
     lastLoginDate?: string;
   };
   const url = new URL(baseUrl);
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'token',
-        value: token,
-        domain: url.hostname,
-        path: '/',
-        expires: payload.exp,
-        secure: true,
-        sameSite: 'Strict',
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: 'token',
+      value: token,
+      domain: url.hostname,
+      path: '/',
+      expires: payload.exp,
+      secure: true,
+      sameSite: 'Strict',
+    },
+  ]);
   await page.goto(`${baseUrl}/terms-of-service`);
   await page.evaluate(
     (session) =>

@@ -58,19 +58,30 @@ describe('inbox', () => {
   }
 
   /** The customer sends something (text by default) through the sandbox, as a signed webhook. */
-  async function customerSends(customer: { phone: string; name: string }, message: Record<string, unknown>): Promise<string> {
-    const answer = await sandbox('POST', '/_sandbox/inbound', { from: customer.phone, name: customer.name, ...message });
+  async function customerSends(
+    customer: { phone: string; name: string },
+    message: Record<string, unknown>,
+  ): Promise<string> {
+    const answer = await sandbox('POST', '/_sandbox/inbound', {
+      from: customer.phone,
+      name: customer.name,
+      ...message,
+    });
     return answer.wamid as string;
   }
 
-  const customerSays = (customer: { phone: string; name: string }, text: string) => customerSends(customer, { type: 'text', text });
+  const customerSays = (customer: { phone: string; name: string }, text: string) =>
+    customerSends(customer, { type: 'text', text });
 
   /** What the business sent to the customer, as the sandbox (Meta) received it. */
-  async function receivedByCustomer(digits: string, accept: (message: SandboxMessage) => boolean): Promise<SandboxMessage> {
+  async function receivedByCustomer(
+    digits: string,
+    accept: (message: SandboxMessage) => boolean,
+  ): Promise<SandboxMessage> {
     let last: SandboxMessage[] = [];
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const answer = await sandbox('GET', `/_sandbox/customers/${digits}/messages`);
-      last = (Array.isArray(answer) ? answer : answer.messages ?? answer.list ?? []) as SandboxMessage[];
+      last = (Array.isArray(answer) ? answer : (answer.messages ?? answer.list ?? [])) as SandboxMessage[];
       const found = last.find((message) => message.direction === 'outbound' && accept(message));
       if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -87,7 +98,10 @@ describe('inbox', () => {
     return ((await response.json()) as { token: string }).token;
   }
 
-  async function signedIn(login: { email: string; password: string }, viewport?: { width: number; height: number }): Promise<Page> {
+  async function signedIn(
+    login: { email: string; password: string },
+    viewport?: { width: number; height: number },
+  ): Promise<Page> {
     const { page, context, errors } = await newPage(browser, { viewport });
     contexts.push(context);
     pageErrors.push(errors);
@@ -165,7 +179,10 @@ describe('inbox', () => {
     expect(await composerBox(agent).inputValue()).toBe('');
 
     // The reply reaches the customer quoting their hello, and the other staff member sees it live.
-    const received = await receivedByCustomer(zara.digits, (message) => message.payload.text?.body === 'Yes, until 6 pm!');
+    const received = await receivedByCustomer(
+      zara.digits,
+      (message) => message.payload.text?.body === 'Yes, until 6 pm!',
+    );
     expect(received.payload.context?.message_id).toBe(helloWamid);
     const reply = bubble(owner, 'Yes, until 6 pm!');
     await reply.waitFor();
@@ -178,7 +195,9 @@ describe('inbox', () => {
     expect(seen.at(-1)).toBe('read');
     expect(seen).toEqual([...seen].sort((a, b) => TICK_ORDER.indexOf(a) - TICK_ORDER.indexOf(b)));
     expect(await mine.locator('.inbox-ticks').textContent()).toBe('✓✓');
-    expect(await mine.locator('.inbox-ticks').evaluate((tick) => getComputedStyle(tick).color)).toBe('rgb(52, 183, 241)');
+    expect(await mine.locator('.inbox-ticks').evaluate((tick) => getComputedStyle(tick).color)).toBe(
+      'rgb(52, 183, 241)',
+    );
     await reply.locator('.inbox-ticks[data-status="read"]').waitFor({ timeout: 20_000 });
 
     // Clicking the quote brings the original into view, highlighted.
@@ -194,7 +213,9 @@ describe('inbox', () => {
     await row(agent, zara.name).waitFor({ state: 'detached' });
     await tab(agent, 'Active').click();
     await row(agent, zara.name).waitFor();
-    expect(await row(agent, zara.name).getByRole('button', { name: 'Chat' }).getAttribute('data-awaiting-reply')).toBe('true');
+    expect(await row(agent, zara.name).getByRole('button', { name: 'Chat' }).getAttribute('data-awaiting-reply')).toBe(
+      'true',
+    );
     await bubble(agent, 'One more question').waitFor();
   });
 
@@ -235,13 +256,18 @@ describe('inbox', () => {
     await openChat(agent, wen.name);
 
     await chooseMode(agent, 'Media');
-    await agent.locator('.inbox-composer input[type=file]').setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: photo });
+    await agent
+      .locator('.inbox-composer input[type=file]')
+      .setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: photo });
     await agent.getByText('menu.png').waitFor();
     await agent.getByRole('textbox', { name: 'Caption' }).fill('Our menu');
     await agent.getByRole('button', { name: 'Send' }).click();
     await agent.locator('.inbox-message.is-outgoing img').first().waitFor();
     await bubble(agent, 'Our menu').waitFor();
-    const media = await receivedByCustomer(wen.digits, (message) => message.type === 'image' && message.payload.image?.caption === 'Our menu');
+    const media = await receivedByCustomer(
+      wen.digits,
+      (message) => message.type === 'image' && message.payload.image?.caption === 'Our menu',
+    );
     expect(media.payload.image.id ?? media.payload.image.link).toBeTruthy();
 
     await chooseMode(agent, 'Asset');
@@ -250,7 +276,10 @@ describe('inbox', () => {
     await agent.getByRole('textbox', { name: 'Caption' }).fill('Prices for June');
     await agent.getByRole('button', { name: 'Send' }).click();
     await bubble(agent, 'Prices for June').waitFor();
-    await receivedByCustomer(wen.digits, (message) => message.type === 'image' && message.payload.image?.caption === 'Prices for June');
+    await receivedByCustomer(
+      wen.digits,
+      (message) => message.type === 'image' && message.payload.image?.caption === 'Prices for June',
+    );
 
     await chooseMode(agent, 'Form');
     await pick(agent, 'Form', 'Book an appointment');
@@ -259,16 +288,25 @@ describe('inbox', () => {
     expect(await preview.getByRole('button').count()).toBe(1);
     await agent.getByRole('button', { name: 'Send' }).click();
     await bubble(agent, 'Book an appointment').waitFor();
-    const form = await receivedByCustomer(wen.digits, (message) => message.type === 'interactive' && message.payload.interactive?.type === 'flow');
+    const form = await receivedByCustomer(
+      wen.digits,
+      (message) => message.type === 'interactive' && message.payload.interactive?.type === 'flow',
+    );
     expect(form.payload.interactive.action.parameters.flow_id).toBeTruthy();
 
-    await customerSends(wen, { type: 'nfm_reply', interactive: { response: { appointment_date: '2025-07-01', party_size: '2' } } });
+    await customerSends(wen, {
+      type: 'nfm_reply',
+      interactive: { response: { appointment_date: '2025-07-01', party_size: '2' } },
+    });
     const answer = agent.locator('.inbox-message.is-incoming .inbox-answers').last();
     await answer.waitFor();
     // Pairs, in whatever order the server keeps the fields (jsonb does not keep the customer's order).
     const keys = await answer.locator('dt').allTextContents();
     const values = await answer.locator('dd').allTextContents();
-    expect(Object.fromEntries(keys.map((key, index) => [key, values[index]]))).toEqual({ appointment_date: '2025-07-01', party_size: '2' });
+    expect(Object.fromEntries(keys.map((key, index) => [key, values[index]]))).toEqual({
+      appointment_date: '2025-07-01',
+      party_size: '2',
+    });
   });
 
   it('collapses Close and Archive into a menu on a 700 px wide screen', async () => {
@@ -308,11 +346,19 @@ describe('inbox', () => {
     // A file WhatsApp cannot carry: the toast shows exactly what the server answers for it.
     const program = { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ fake program') };
     const token = await apiToken(AGENT);
-    const found = await (await fetch(`${stack.baseUrl}/api/conversations?q=${uma.digits}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const found = await (
+      await fetch(`${stack.baseUrl}/api/conversations?q=${uma.digits}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     const conversationId = (found as { list: Array<{ id: string }> }).list[0].id;
     const direct = new FormData();
     direct.append('file', new Blob([program.buffer], { type: program.mimeType }), program.name);
-    const refused = await fetch(`${stack.baseUrl}/api/conversations/${conversationId}/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: direct });
+    const refused = await fetch(`${stack.baseUrl}/api/conversations/${conversationId}/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: direct,
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     const { message } = (await refused.json()) as { message: string };
@@ -355,7 +401,10 @@ describe('inbox', () => {
 
     await search.fill(`+${xena.digits.slice(0, 4)} ${xena.digits.slice(4)}`);
     await agent.waitForFunction(
-      (name) => [...document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]')].map((r) => r.getAttribute('aria-label')).join('|') === name,
+      (name) =>
+        [...document.querySelectorAll('[role="list"][aria-label="Conversations"] [role="listitem"]')]
+          .map((r) => r.getAttribute('aria-label'))
+          .join('|') === name,
       xena.name,
     );
     await search.fill('');

@@ -47,6 +47,9 @@ export interface BuiltApp extends AppServices {
   close(): Promise<void>;
 }
 
+/** How long closing waits for open requests before cutting their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
 /** JSON bodies up to 1 MiB; uploads are multipart and set their own limits. */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -110,6 +113,9 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       // Close the realtime connections ourselves; io.close() would also close Fastify's HTTP server.
       realtime.io.local.disconnectSockets(true);
       realtime.io.engine.close();
+      // In-flight requests get a short grace; then whatever is still open (a long-poll nobody owns, a slow
+      // client) is cut, so shutdown never hangs on one connection.
+      setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       done();
     });
     // Background jobs run once the app is ready and are drained before the database closes.

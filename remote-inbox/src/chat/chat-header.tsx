@@ -23,7 +23,9 @@ export function ChatHeader({ contact, status, narrow, busy, onStatus, onBack }: 
   ];
   return (
     <div className="inbox-chat-header">
-      {onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={onBack} />}
+      {onBack && (
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={onBack} />
+      )}
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Title level={5} ellipsis style={{ margin: 0 }}>
           {contact ? chatTitle(contact) : ''}
@@ -38,7 +40,10 @@ export function ChatHeader({ contact, status, narrow, busy, onStatus, onBack }: 
       {narrow ? (
         <Dropdown
           trigger={['click']}
-          menu={{ items: actions.map(({ key, label, disabled }) => ({ key, label, disabled })), onClick: ({ key }) => onStatus(key as ConversationStatus) }}
+          menu={{
+            items: actions.map(({ key, label, disabled }) => ({ key, label, disabled })),
+            onClick: ({ key }) => onStatus(key as ConversationStatus),
+          }}
         >
           <Button icon={<MoreOutlined />} aria-label="Conversation actions" />
         </Dropdown>

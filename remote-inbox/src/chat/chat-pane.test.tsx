@@ -8,10 +8,28 @@ import { ChatPane } from './chat-pane';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
-const conversation = aConversation({ id: 'c1', contact: aContact({ name: null, profileName: 'Ana P', phone: '+15550101' }) });
+const conversation = aConversation({
+  id: 'c1',
+  contact: aContact({ name: null, profileName: 'Ana P', phone: '+15550101' }),
+});
 const at = (minute: number) => `2024-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const question = aMessage({ id: 'q', conversationId: 'c1', content: { text: 'Do you deliver on Sundays?' }, createdAt: at(1), updatedAt: at(1) });
-const answer = aMessage({ id: 'a', conversationId: 'c1', direction: 'outgoing', status: 'read', replyTo: 'q', content: { text: 'Yes we do' }, createdAt: at(2), updatedAt: at(3) });
+const question = aMessage({
+  id: 'q',
+  conversationId: 'c1',
+  content: { text: 'Do you deliver on Sundays?' },
+  createdAt: at(1),
+  updatedAt: at(1),
+});
+const answer = aMessage({
+  id: 'a',
+  conversationId: 'c1',
+  direction: 'outgoing',
+  status: 'read',
+  replyTo: 'q',
+  content: { text: 'Yes we do' },
+  createdAt: at(2),
+  updatedAt: at(3),
+});
 const failed = aMessage({
   id: 'f',
   conversationId: 'c1',
@@ -51,7 +69,12 @@ it('shows each message on its side with Reply on incoming ones, quotes, ticks, a
 it('retries a failed message and shows it sending again', async () => {
   const calls = mockApi({
     'GET /api/conversations/c1': () => detail([failed]),
-    'POST /api/conversations/c1/messages/f/retry': () => ({ ...failed, status: 'pending', error: null, updatedAt: at(9) }),
+    'POST /api/conversations/c1/messages/f/retry': () => ({
+      ...failed,
+      status: 'pending',
+      error: null,
+      updatedAt: at(9),
+    }),
   });
   renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
@@ -72,15 +95,33 @@ it('puts Reply in the composer banner, and Cancel removes it', async () => {
 });
 
 it('adds live messages and climbing ticks of the open conversation', async () => {
-  const sent = aMessage({ id: 's', conversationId: 'c1', direction: 'outgoing', status: 'sent', content: { text: 'Hi!' }, createdAt: at(6), updatedAt: at(6) });
+  const sent = aMessage({
+    id: 's',
+    conversationId: 'c1',
+    direction: 'outgoing',
+    status: 'sent',
+    content: { text: 'Hi!' },
+    createdAt: at(6),
+    updatedAt: at(6),
+  });
   mockApi({ 'GET /api/conversations/c1': () => detail([sent]) });
   renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
   await screen.findByText('Hi!');
   expect(within(bubble('s')).getByTitle('Sent').textContent).toBe('✓');
   act(() => emitMessage({ conversationId: 'c1', message: { ...sent, status: 'delivered', updatedAt: at(7) } }));
   expect(within(bubble('s')).getByTitle('Delivered').textContent).toBe('✓✓');
-  act(() => emitMessage({ conversationId: 'c1', message: aMessage({ id: 'n', conversationId: 'c1', content: { text: 'Thanks' }, createdAt: at(8) }) }));
-  act(() => emitMessage({ conversationId: 'other', message: aMessage({ id: 'x', conversationId: 'other', content: { text: 'Not here' } }) }));
+  act(() =>
+    emitMessage({
+      conversationId: 'c1',
+      message: aMessage({ id: 'n', conversationId: 'c1', content: { text: 'Thanks' }, createdAt: at(8) }),
+    }),
+  );
+  act(() =>
+    emitMessage({
+      conversationId: 'other',
+      message: aMessage({ id: 'x', conversationId: 'other', content: { text: 'Not here' } }),
+    }),
+  );
   expect(await screen.findByText('Thanks')).toBeTruthy();
   expect(screen.queryByText('Not here')).toBeNull();
 });
@@ -96,18 +137,29 @@ it('collapses Close and Archive into a menu on a narrow screen', async () => {
   expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Conversation actions' }));
   fireEvent.click(await screen.findByText('Archive'));
-  await waitFor(() => expect(onConversationChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1', status: 'archived' })));
+  await waitFor(() =>
+    expect(onConversationChange).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1', status: 'archived' })),
+  );
   expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'archived' });
 });
 
 it('loads older messages with the before cursor, oldest first above the newest', async () => {
-  const older = aMessage({ id: 'old', conversationId: 'c1', content: { text: 'From last week' }, createdAt: at(0), updatedAt: at(0) });
+  const older = aMessage({
+    id: 'old',
+    conversationId: 'c1',
+    content: { text: 'From last week' },
+    createdAt: at(0),
+    updatedAt: at(0),
+  });
   const calls = mockApi({
-    'GET /api/conversations/c1': (params) => (params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true }),
+    'GET /api/conversations/c1': (params) =>
+      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
   });
   renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
   await screen.findByText('From last week');
-  const order = [...document.querySelectorAll('[data-message-id]')].map((element) => element.getAttribute('data-message-id'));
+  const order = [...document.querySelectorAll('[data-message-id]')].map((element) =>
+    element.getAttribute('data-message-id'),
+  );
   expect(order).toEqual(['old', 'q']);
   expect(calls.map((call) => call.params.before)).toEqual([undefined, 'q']);
 });

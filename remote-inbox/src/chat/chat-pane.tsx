@@ -56,11 +56,22 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
 
   return (
     <div className="inbox-chat">
-      <ChatHeader contact={conversation?.contact} status={conversation?.status} narrow={narrow} busy={changingStatus} onStatus={changeStatus} onBack={onBack} />
+      <ChatHeader
+        contact={conversation?.contact}
+        status={conversation?.status}
+        narrow={narrow}
+        busy={changingStatus}
+        onStatus={changeStatus}
+        onBack={onBack}
+      />
       {chat.loading ? (
         <Spin style={{ margin: 'auto' }} />
       ) : chat.failed && !chat.messages.length ? (
-        <Result status="warning" title="This conversation could not be loaded." extra={<Button onClick={chat.reload}>Retry</Button>} />
+        <Result
+          status="warning"
+          title="This conversation could not be loaded."
+          extra={<Button onClick={chat.reload}>Retry</Button>}
+        />
       ) : (
         <MessageList
           ref={list}

@@ -8,7 +8,13 @@ export function DeliveryTicks({ message }: { message: Message }) {
   const state = tickState(message);
   if (!state) return null;
   return (
-    <span className="inbox-ticks" data-status={state.status} title={state.label} aria-label={state.label} style={{ color: COLORS[state.tone] }}>
+    <span
+      className="inbox-ticks"
+      data-status={state.status}
+      title={state.label}
+      aria-label={state.label}
+      style={{ color: COLORS[state.tone] }}
+    >
       {state.symbol}
     </span>
   );

@@ -38,14 +38,26 @@ function ViewBody({ view }: { view: MessageView }) {
     case 'video':
       return (
         <>
-          {view.url ? <video src={view.url} controls preload="metadata" style={mediaStyle} /> : <Missing label="Video" unavailable={view.unavailable} />}
+          {view.url ? (
+            <video src={view.url} controls preload="metadata" style={mediaStyle} />
+          ) : (
+            <Missing label="Video" unavailable={view.unavailable} />
+          )}
           <Caption text={view.caption} />
         </>
       );
     case 'audio':
-      return view.url ? <audio src={view.url} controls preload="none" style={{ maxWidth: '100%' }} /> : <Missing label="Audio" unavailable={view.unavailable} />;
+      return view.url ? (
+        <audio src={view.url} controls preload="none" style={{ maxWidth: '100%' }} />
+      ) : (
+        <Missing label="Audio" unavailable={view.unavailable} />
+      );
     case 'sticker':
-      return view.url ? <img src={view.url} alt="Sticker" width={96} height={96} loading="lazy" /> : <Missing label="Sticker" unavailable={view.unavailable} />;
+      return view.url ? (
+        <img src={view.url} alt="Sticker" width={96} height={96} loading="lazy" />
+      ) : (
+        <Missing label="Sticker" unavailable={view.unavailable} />
+      );
     case 'document':
       return (
         <>
@@ -88,7 +100,11 @@ function ViewBody({ view }: { view: MessageView }) {
           {hasPoint && (
             <>
               {' '}
-              <a href={`https://www.openstreetmap.org/?mlat=${view.latitude}&mlon=${view.longitude}`} target="_blank" rel="noreferrer">
+              <a
+                href={`https://www.openstreetmap.org/?mlat=${view.latitude}&mlon=${view.longitude}`}
+                target="_blank"
+                rel="noreferrer"
+              >
                 ({view.latitude}, {view.longitude})
               </a>
             </>

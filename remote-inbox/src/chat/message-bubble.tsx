@@ -21,7 +21,11 @@ export function MessageBubble({ message, quoted, highlighted, onQuoteClick, onRe
   const outgoing = message.direction === 'outgoing';
   const quotedMessageId = quotedId(message);
   return (
-    <div className={`inbox-message ${outgoing ? 'is-outgoing' : 'is-incoming'}`} data-message-id={message.id} data-direction={message.direction}>
+    <div
+      className={`inbox-message ${outgoing ? 'is-outgoing' : 'is-incoming'}`}
+      data-message-id={message.id}
+      data-direction={message.direction}
+    >
       <div className="inbox-bubble" data-highlighted={highlighted || undefined}>
         {quotedMessageId && <QuotedReply quoted={quoted} onClick={() => onQuoteClick(quotedMessageId)} />}
         <MessageBody message={message} />
@@ -33,7 +37,8 @@ export function MessageBubble({ message, quoted, highlighted, onQuoteClick, onRe
           </div>
         )}
         <div className="inbox-meta">
-          <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt)}</time> <DeliveryTicks message={message} />
+          <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt)}</time>{' '}
+          <DeliveryTicks message={message} />
         </div>
         {outgoing && message.status === 'failed' && (
           <div className="inbox-failed" role="alert">

@@ -1,7 +1,16 @@
 import type { Message } from '@parley/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spin } from 'antd';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { MessageBubble } from './message-bubble';
 import { quotedMessage } from './reply-preview';
 
@@ -93,14 +102,24 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
     [messages, virtualizer],
   );
 
-  useImperativeHandle(ref, () => ({ scrollToEnd: () => virtualizer.scrollToEnd(), scrollToMessage }), [virtualizer, scrollToMessage]);
+  useImperativeHandle(ref, () => ({ scrollToEnd: () => virtualizer.scrollToEnd(), scrollToMessage }), [
+    virtualizer,
+    scrollToMessage,
+  ]);
 
   const onQuoteClick = useCallback((messageId: string) => void scrollToMessage(messageId), [scrollToMessage]);
 
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
       {loadingOlder && <Spin size="small" className="inbox-older-spinner" description="Loading older messages" />}
-      <div ref={scroller} className="inbox-scroll inbox-messages" role="log" aria-label="Messages" onScroll={maybeLoadOlder} style={{ flex: 1, overflowY: 'auto' }}>
+      <div
+        ref={scroller}
+        className="inbox-scroll inbox-messages"
+        role="log"
+        aria-label="Messages"
+        onScroll={maybeLoadOlder}
+        style={{ flex: 1, overflowY: 'auto' }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const message = messages[item.index];

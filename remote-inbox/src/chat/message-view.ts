@@ -54,7 +54,7 @@ export function formAnswers(interactive: unknown): Array<[string, string]> {
 function interactiveView(message: Message): MessageView {
   const interactive = parseJson(message.content.interactive);
   if (message.direction === 'outgoing') {
-    const name = isObject(interactive) ? text(interactive.name) ?? text(interactive.displayName) : text(interactive);
+    const name = isObject(interactive) ? (text(interactive.name) ?? text(interactive.displayName)) : text(interactive);
     return { kind: 'form', name: name ?? text(message.content.text) ?? 'Form' };
   }
   // A tap on a reply button or a list row carries its title, not answers.
@@ -66,9 +66,13 @@ function interactiveView(message: Message): MessageView {
 function contactEntries(value: unknown): Array<{ name: string; phones: string[] }> {
   const list = Array.isArray(value) ? value : isObject(value) ? [value] : [];
   return list.filter(isObject).map((entry) => {
-    const name = isObject(entry.name) ? text(entry.name.formatted_name) ?? text(entry.name.first_name) : text(entry.name);
+    const name = isObject(entry.name)
+      ? (text(entry.name.formatted_name) ?? text(entry.name.first_name))
+      : text(entry.name);
     const phones = Array.isArray(entry.phones)
-      ? entry.phones.map((phone) => (isObject(phone) ? text(phone.phone) ?? text(phone.wa_id) : text(phone))).filter((p): p is string => !!p)
+      ? entry.phones
+          .map((phone) => (isObject(phone) ? (text(phone.phone) ?? text(phone.wa_id)) : text(phone)))
+          .filter((p): p is string => !!p)
       : text(entry.phone)
         ? [text(entry.phone)!]
         : [];
@@ -90,9 +94,20 @@ export function messageView(message: Message): MessageView {
     case 'video':
     case 'audio':
     case 'sticker':
-      return { kind: message.type, url, caption: message.type === 'sticker' || message.type === 'audio' ? undefined : caption, unavailable };
+      return {
+        kind: message.type,
+        url,
+        caption: message.type === 'sticker' || message.type === 'audio' ? undefined : caption,
+        unavailable,
+      };
     case 'document':
-      return { kind: 'document', url, fileName: text(content.fileName) ?? 'Document', caption: caption !== text(content.fileName) ? caption : undefined, unavailable };
+      return {
+        kind: 'document',
+        url,
+        fileName: text(content.fileName) ?? 'Document',
+        caption: caption !== text(content.fileName) ? caption : undefined,
+        unavailable,
+      };
     case 'interactive':
       return interactiveView(message);
     case 'reaction': {
@@ -101,7 +116,13 @@ export function messageView(message: Message): MessageView {
     }
     case 'location': {
       const place = isObject(content.location) ? content.location : content;
-      return { kind: 'location', name: text(place.name), address: text(place.address), latitude: number(place.latitude), longitude: number(place.longitude) };
+      return {
+        kind: 'location',
+        name: text(place.name),
+        address: text(place.address),
+        latitude: number(place.latitude),
+        longitude: number(place.longitude),
+      };
     }
     case 'contacts':
       return { kind: 'contacts', contacts: contactEntries(content.contacts ?? content) };

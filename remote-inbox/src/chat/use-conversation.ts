@@ -1,4 +1,10 @@
-import { onRealtimeMessage, onRealtimeReconnect, type Conversation, type ConversationDetail, type Message } from '@parley/shared';
+import {
+  onRealtimeMessage,
+  onRealtimeReconnect,
+  type Conversation,
+  type ConversationDetail,
+  type Message,
+} from '@parley/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchConversationDetail } from './conversation-detail-api';
 import { mergeLatestPage, prependOlder, upsertMessage } from './message-merge';
@@ -14,7 +20,15 @@ export interface OpenConversationState {
   failed: boolean;
 }
 
-const EMPTY: OpenConversationState = { conversation: null, messages: [], hasMore: false, canSendFreeForm: true, loading: true, loadingOlder: false, failed: false };
+const EMPTY: OpenConversationState = {
+  conversation: null,
+  messages: [],
+  hasMore: false,
+  canSendFreeForm: true,
+  loading: true,
+  loadingOlder: false,
+  failed: false,
+};
 
 function withoutMessages(detail: ConversationDetail): Conversation {
   const { messages: _messages, hasMore: _hasMore, ...conversation } = detail;
@@ -39,7 +53,14 @@ export function useConversation(conversationId: string) {
           if (mode === 'open') {
             // Live messages that came in while the page loaded are kept.
             const messages = previous.messages.reduce(upsertMessage, detail.messages);
-            return { ...EMPTY, conversation: withoutMessages(detail), messages, hasMore: !!detail.hasMore, canSendFreeForm: detail.canSendFreeForm !== false, loading: false };
+            return {
+              ...EMPTY,
+              conversation: withoutMessages(detail),
+              messages,
+              hasMore: !!detail.hasMore,
+              canSendFreeForm: detail.canSendFreeForm !== false,
+              loading: false,
+            };
           }
           const merged = mergeLatestPage(previous.messages, detail.messages);
           return {
@@ -53,7 +74,9 @@ export function useConversation(conversationId: string) {
           };
         });
       },
-      () => current.current.conversationId === id && setState((previous) => ({ ...previous, loading: false, failed: true })),
+      () =>
+        current.current.conversationId === id &&
+        setState((previous) => ({ ...previous, loading: false, failed: true })),
     );
   }, []);
 
@@ -67,8 +90,18 @@ export function useConversation(conversationId: string) {
       const page = await fetchConversationDetail(id, now.messages[0].id);
       if (current.current.conversationId !== id) return [];
       const messages = prependOlder(current.current.state.messages, page.messages);
-      current.current.state = { ...current.current.state, messages, hasMore: !!page.hasMore && page.messages.length > 0, loadingOlder: false };
-      setState((previous) => ({ ...previous, messages: prependOlder(previous.messages, page.messages), hasMore: !!page.hasMore && page.messages.length > 0, loadingOlder: false }));
+      current.current.state = {
+        ...current.current.state,
+        messages,
+        hasMore: !!page.hasMore && page.messages.length > 0,
+        loadingOlder: false,
+      };
+      setState((previous) => ({
+        ...previous,
+        messages: prependOlder(previous.messages, page.messages),
+        hasMore: !!page.hasMore && page.messages.length > 0,
+        loadingOlder: false,
+      }));
       return messages;
     } catch {
       setState((previous) => ({ ...previous, loadingOlder: false }));
@@ -99,7 +132,8 @@ export function useConversation(conversationId: string) {
         conversation: event.conversation ? { ...previous.conversation, ...event.conversation } : previous.conversation,
         // The customer just wrote: the 24-hour window is open again.
         canSendFreeForm:
-          event.conversation?.canSendFreeForm ?? (event.message.direction === 'incoming' ? true : previous.canSendFreeForm),
+          event.conversation?.canSendFreeForm ??
+          (event.message.direction === 'incoming' ? true : previous.canSendFreeForm),
       }));
     });
     const stopReconnect = onRealtimeReconnect(() => load('refresh'));

@@ -16,8 +16,16 @@ function AssetPreview({ asset }: { asset: Asset }) {
   const kind = asset.mimeType.split('/')[0];
   return (
     <div className="inbox-preview" aria-label="Asset preview">
-      {kind === 'image' && <img src={asset.thumbnailUrl ?? asset.url} alt={asset.name} style={{ maxWidth: 160, maxHeight: 120, borderRadius: 4 }} />}
-      {kind === 'video' && <video src={asset.url} controls preload="metadata" style={{ maxWidth: 200, maxHeight: 120 }} />}
+      {kind === 'image' && (
+        <img
+          src={asset.thumbnailUrl ?? asset.url}
+          alt={asset.name}
+          style={{ maxWidth: 160, maxHeight: 120, borderRadius: 4 }}
+        />
+      )}
+      {kind === 'video' && (
+        <video src={asset.url} controls preload="metadata" style={{ maxWidth: 200, maxHeight: 120 }} />
+      )}
       {kind !== 'image' && kind !== 'video' && <FileOutlined style={{ fontSize: 32 }} />}
       <div style={{ minWidth: 0 }}>
         <Typography.Text strong>{asset.name}</Typography.Text>
@@ -54,7 +62,12 @@ export function AssetField({ assetId, caption, onAsset, onCaption }: AssetFieldP
         style={{ width: '100%' }}
       />
       {selected && <AssetPreview asset={selected} />}
-      <Input aria-label="Caption" placeholder="Caption (optional)" value={caption} onChange={(event) => onCaption(event.target.value)} />
+      <Input
+        aria-label="Caption"
+        placeholder="Caption (optional)"
+        value={caption}
+        onChange={(event) => onCaption(event.target.value)}
+      />
     </div>
   );
 }

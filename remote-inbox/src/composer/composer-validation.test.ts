@@ -2,7 +2,10 @@ import { emptyDraft, type ComposerDraft } from './composer-draft';
 import { canSend, planSend } from './composer-validation';
 
 type FakeFile = { name: string };
-const draft = (patch: Partial<ComposerDraft<FakeFile>>): ComposerDraft<FakeFile> => ({ ...emptyDraft<FakeFile>('text'), ...patch });
+const draft = (patch: Partial<ComposerDraft<FakeFile>>): ComposerDraft<FakeFile> => ({
+  ...emptyDraft<FakeFile>('text'),
+  ...patch,
+});
 
 describe('planSend', () => {
   it('ignores a text that is blank after trimming, and trims what it sends', () => {
@@ -13,13 +16,25 @@ describe('planSend', () => {
   it('needs a file for media; a blank caption is left out', () => {
     expect(planSend(draft({ mode: 'media', caption: 'only a caption' }))).toBeUndefined();
     const file = { name: 'a.png' };
-    expect(planSend(draft({ mode: 'media', file, caption: '  ' }))).toEqual({ kind: 'media', file, caption: undefined });
-    expect(planSend(draft({ mode: 'media', file, caption: ' Menu ' }))).toEqual({ kind: 'media', file, caption: 'Menu' });
+    expect(planSend(draft({ mode: 'media', file, caption: '  ' }))).toEqual({
+      kind: 'media',
+      file,
+      caption: undefined,
+    });
+    expect(planSend(draft({ mode: 'media', file, caption: ' Menu ' }))).toEqual({
+      kind: 'media',
+      file,
+      caption: 'Menu',
+    });
   });
 
   it('needs an asset for asset sends, with an optional caption', () => {
     expect(canSend(draft({ mode: 'asset' }))).toBe(false);
-    expect(planSend(draft({ mode: 'asset', assetId: 'a1', caption: 'Price list' }))).toEqual({ kind: 'asset', id: 'a1', caption: 'Price list' });
+    expect(planSend(draft({ mode: 'asset', assetId: 'a1', caption: 'Price list' }))).toEqual({
+      kind: 'asset',
+      id: 'a1',
+      caption: 'Price list',
+    });
   });
 
   it('needs a form for form sends and a template for template sends', () => {

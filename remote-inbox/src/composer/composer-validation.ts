@@ -30,7 +30,9 @@ export function planSend<F>(draft: ComposerDraft<F>): SendPlan<F> | undefined {
     case 'form':
       return draft.formId ? { kind: 'form', flowId: draft.formId } : undefined;
     case 'template':
-      return draft.template ? { kind: 'template', name: draft.template.name, language: draft.template.language } : undefined;
+      return draft.template
+        ? { kind: 'template', name: draft.template.name, language: draft.template.language }
+        : undefined;
   }
 }
 

@@ -8,7 +8,13 @@ import { Composer, WINDOW_CLOSED_TEXT } from './composer';
 
 function httpError(status: number, data: unknown) {
   const config = { headers: new AxiosHeaders() };
-  return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, { status, statusText: '', data, headers: {}, config });
+  return new AxiosError(
+    'failed',
+    'ERR_BAD_RESPONSE',
+    config,
+    {},
+    { status, statusText: '', data, headers: {}, config },
+  );
 }
 
 const form = (id: string, displayName: string, isActive: boolean): FormTemplate => ({
@@ -28,15 +34,28 @@ function setup(options: { canSendFreeForm?: boolean; replyTarget?: Message | nul
   const onSent = jest.fn();
   const onCancelReply = jest.fn();
   renderInApp(
-    <Composer conversationId="c1" canSendFreeForm={options.canSendFreeForm ?? true} replyTarget={options.replyTarget ?? null} onCancelReply={onCancelReply} onSent={onSent} />,
+    <Composer
+      conversationId="c1"
+      canSendFreeForm={options.canSendFreeForm ?? true}
+      replyTarget={options.replyTarget ?? null}
+      onCancelReply={onCancelReply}
+      onSent={onSent}
+    />,
   );
-  return { onSent, onCancelReply, textbox: () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement };
+  return {
+    onSent,
+    onCancelReply,
+    textbox: () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement,
+  };
 }
 
 afterEach(() => jest.restoreAllMocks());
 
 it('sends with Enter, quoting the reply target, then resets the text and clears the reply', async () => {
-  const calls = mockApi({ 'POST /api/conversations/c1': (_p, body) => aMessage({ id: 'sent', direction: 'outgoing', content: body as Record<string, unknown> }) });
+  const calls = mockApi({
+    'POST /api/conversations/c1': (_p, body) =>
+      aMessage({ id: 'sent', direction: 'outgoing', content: body as Record<string, unknown> }),
+  });
   const target = aMessage({ id: 'quoted', content: { text: 'Where is my order?' } });
   const { onSent, onCancelReply, textbox } = setup({ replyTarget: target });
   expect(screen.getByText('Replying to')).toBeTruthy();
@@ -91,12 +110,17 @@ it('offers only active forms and previews header, body, footer and button', asyn
   expect(await screen.findByTitle('Booking')).toBeTruthy();
   expect(screen.queryByTitle('Old survey')).toBeNull();
   fireEvent.click(screen.getByTitle('Booking'));
-  for (const text of ['Booking header', 'Booking body', 'Booking footer', 'Open Booking']) expect(await screen.findByText(text)).toBeTruthy();
+  for (const text of ['Booking header', 'Booking body', 'Booking footer', 'Open Booking'])
+    expect(await screen.findByText(text)).toBeTruthy();
   expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(false);
 });
 
 it('outside the 24-hour window explains why and offers templates instead of free text', async () => {
-  mockApi({ 'GET /api/account/templates': () => [{ name: 'order_update', language: 'en_US', components: [{ type: 'BODY', text: 'Your order is ready' }] }] });
+  mockApi({
+    'GET /api/account/templates': () => [
+      { name: 'order_update', language: 'en_US', components: [{ type: 'BODY', text: 'Your order is ready' }] },
+    ],
+  });
   setup({ canSendFreeForm: false });
   expect(screen.getByText(WINDOW_CLOSED_TEXT)).toBeTruthy();
   expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();

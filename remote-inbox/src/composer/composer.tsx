@@ -27,7 +27,14 @@ export const WINDOW_CLOSED_TEXT =
   'The 24-hour window is closed: the customer has not written in the last 24 hours, so WhatsApp only allows a template until they write again.';
 
 /** Type selector, the chosen type's fields, Send, and the 'Replying to' banner (spec sections 2 and 5). */
-export function Composer({ conversationId, canSendFreeForm, replyTarget, onCancelReply, onSent, onRefused }: ComposerProps) {
+export function Composer({
+  conversationId,
+  canSendFreeForm,
+  replyTarget,
+  onCancelReply,
+  onSent,
+  onRefused,
+}: ComposerProps) {
   const toast = useToast(TOAST_MS.screen);
   const [chosenMode, setChosenMode] = useState<Exclude<ComposerMode, 'template'>>('text');
   const [draft, setDraft] = useState<ComposerDraft>(emptyDraft('text'));
@@ -57,17 +64,41 @@ export function Composer({ conversationId, canSendFreeForm, replyTarget, onCance
     <div className="inbox-composer">
       {replyTarget && <ReplyBanner target={replyTarget} onCancel={onCancelReply} />}
       {canSendFreeForm ? (
-        <Segmented aria-label="Message type" size="small" value={chosenMode} options={MODE_LABELS} onChange={(value) => setChosenMode(value)} />
+        <Segmented
+          aria-label="Message type"
+          size="small"
+          value={chosenMode}
+          options={MODE_LABELS}
+          onChange={(value) => setChosenMode(value)}
+        />
       ) : (
         <Alert type="info" showIcon title={WINDOW_CLOSED_TEXT} />
       )}
       <div className="inbox-composer-row">
         <div style={{ flex: 1, minWidth: 0 }}>
-          {mode === 'text' && <TextField value={draft.text} onChange={(text) => update({ text })} onSubmit={submit} disabled={false} />}
-          {mode === 'media' && <MediaField file={draft.file} caption={draft.caption} onFile={(file) => update({ file })} onCaption={(caption) => update({ caption })} />}
-          {mode === 'asset' && <AssetField assetId={draft.assetId} caption={draft.caption} onAsset={(assetId) => update({ assetId })} onCaption={(caption) => update({ caption })} />}
+          {mode === 'text' && (
+            <TextField value={draft.text} onChange={(text) => update({ text })} onSubmit={submit} disabled={false} />
+          )}
+          {mode === 'media' && (
+            <MediaField
+              file={draft.file}
+              caption={draft.caption}
+              onFile={(file) => update({ file })}
+              onCaption={(caption) => update({ caption })}
+            />
+          )}
+          {mode === 'asset' && (
+            <AssetField
+              assetId={draft.assetId}
+              caption={draft.caption}
+              onAsset={(assetId) => update({ assetId })}
+              onCaption={(caption) => update({ caption })}
+            />
+          )}
           {mode === 'form' && <FormField formId={draft.formId} onForm={(formId) => update({ formId })} />}
-          {mode === 'template' && <TemplateField template={draft.template} onTemplate={(template) => update({ template })} />}
+          {mode === 'template' && (
+            <TemplateField template={draft.template} onTemplate={(template) => update({ template })} />
+          )}
         </div>
         <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={!plan} onClick={submit}>
           Send

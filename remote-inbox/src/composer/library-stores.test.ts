@@ -1,7 +1,14 @@
 import type { Asset, FormTemplate } from '@parley/shared';
 import { pickableAssets, pickableForms } from './library-stores';
 
-const asset = (id: string, deletedAt: string | null): Asset => ({ id, name: id, url: `/a/${id}`, mimeType: 'image/png', description: null, deletedAt });
+const asset = (id: string, deletedAt: string | null): Asset => ({
+  id,
+  name: id,
+  url: `/a/${id}`,
+  mimeType: 'image/png',
+  description: null,
+  deletedAt,
+});
 const form = (id: string, isActive: boolean): FormTemplate => ({
   id,
   displayName: id,

@@ -36,7 +36,12 @@ export function MediaField({ file, caption, onFile, onCaption }: MediaFieldProps
           <Typography.Text type="secondary">No file chosen</Typography.Text>
         )}
       </div>
-      <Input aria-label="Caption" placeholder="Caption (optional)" value={caption} onChange={(event) => onCaption(event.target.value)} />
+      <Input
+        aria-label="Caption"
+        placeholder="Caption (optional)"
+        value={caption}
+        onChange={(event) => onCaption(event.target.value)}
+      />
     </div>
   );
 }

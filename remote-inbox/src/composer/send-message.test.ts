@@ -4,12 +4,20 @@ import { sendErrorText, sendMessage } from './send-message';
 
 function failure(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
-  return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, { status, statusText: '', data, headers: {}, config });
+  return new AxiosError(
+    'failed',
+    'ERR_BAD_RESPONSE',
+    config,
+    {},
+    { status, statusText: '', data, headers: {}, config },
+  );
 }
 
 describe('sendErrorText', () => {
   it("shows the server's message for a non-500 answer with an object body", () => {
-    expect(sendErrorText(failure(422, { message: 'The 24-hour window is closed' }))).toBe('The 24-hour window is closed');
+    expect(sendErrorText(failure(422, { message: 'The 24-hour window is closed' }))).toBe(
+      'The 24-hour window is closed',
+    );
   });
   it("says 'Unknown error sending message' for a 500, a non-object body or a network failure", () => {
     expect(sendErrorText(failure(500, { message: 'Internal server error' }))).toBe('Unknown error sending message');

@@ -25,11 +25,18 @@ export async function sendMessage(conversationId: string, plan: SendPlan, replyT
       return (await api.post<Message>(`${base}/media`, form)).data;
     }
     case 'asset':
-      return (await api.post<Message>(`${base}/asset`, withReply({ id: plan.id, ...(plan.caption ? { caption: plan.caption } : {}) }, replyTo))).data;
+      return (
+        await api.post<Message>(
+          `${base}/asset`,
+          withReply({ id: plan.id, ...(plan.caption ? { caption: plan.caption } : {}) }, replyTo),
+        )
+      ).data;
     case 'form':
       return (await api.post<Message>(`${base}/flow`, withReply({ flowId: plan.flowId }, replyTo))).data;
     case 'template':
-      return (await api.post<Message>(`${base}/template`, withReply({ name: plan.name, language: plan.language }, replyTo))).data;
+      return (
+        await api.post<Message>(`${base}/template`, withReply({ name: plan.name, language: plan.language }, replyTo))
+      ).data;
   }
 }
 

@@ -15,11 +15,30 @@ function TemplatePreview({ template }: { template: MessageTemplate }) {
     <div className="inbox-preview inbox-form-preview" aria-label="Template preview">
       {(template.components ?? []).map((component, index) => {
         const type = component.type.toUpperCase();
-        if (type === 'BUTTONS') return <div key={index} className="inbox-muted">{(component.buttons ?? []).map((button) => button.text).join(' · ')}</div>;
+        if (type === 'BUTTONS')
+          return (
+            <div key={index} className="inbox-muted">
+              {(component.buttons ?? []).map((button) => button.text).join(' · ')}
+            </div>
+          );
         if (!component.text) return null;
-        if (type === 'HEADER') return <Typography.Text key={index} strong>{component.text}</Typography.Text>;
-        if (type === 'FOOTER') return <div key={index} className="inbox-muted">{component.text}</div>;
-        return <div key={index} style={{ whiteSpace: 'pre-wrap' }}>{component.text}</div>;
+        if (type === 'HEADER')
+          return (
+            <Typography.Text key={index} strong>
+              {component.text}
+            </Typography.Text>
+          );
+        if (type === 'FOOTER')
+          return (
+            <div key={index} className="inbox-muted">
+              {component.text}
+            </div>
+          );
+        return (
+          <div key={index} style={{ whiteSpace: 'pre-wrap' }}>
+            {component.text}
+          </div>
+        );
       })}
     </div>
   );
@@ -43,7 +62,10 @@ export function TemplateField({ template, onTemplate }: TemplateFieldProps) {
           onTemplate(chosen ? { name: chosen.name, language: chosen.language } : null);
         }}
         allowClear
-        options={templates.map((candidate) => ({ value: keyOf(candidate), label: `${candidate.name} (${candidate.language})` }))}
+        options={templates.map((candidate) => ({
+          value: keyOf(candidate),
+          label: `${candidate.name} (${candidate.language})`,
+        }))}
         notFoundContent={error ? 'Error loading templates' : loading ? 'Loading…' : 'No approved templates.'}
         style={{ width: '100%' }}
       />

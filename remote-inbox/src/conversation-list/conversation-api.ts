@@ -8,7 +8,11 @@ export interface ConversationPage {
 /** One page of the list, biggest pages the API allows being unnecessary: 200 rows fill several screens. */
 export const LIST_PAGE_SIZE = 200;
 
-export async function fetchConversationPage(status: ConversationStatus, filters: Record<string, string>, cursor?: string | null): Promise<ConversationPage> {
+export async function fetchConversationPage(
+  status: ConversationStatus,
+  filters: Record<string, string>,
+  cursor?: string | null,
+): Promise<ConversationPage> {
   const params: Record<string, string | number> = { status, ...filters, limit: LIST_PAGE_SIZE };
   if (cursor) params.cursor = cursor;
   const { data } = await api.get<ConversationPage>('/api/conversations', { params });
@@ -16,5 +20,6 @@ export async function fetchConversationPage(status: ConversationStatus, filters:
 }
 
 export async function setConversationStatus(conversationId: string, status: ConversationStatus): Promise<Conversation> {
-  return (await api.put<Conversation>(`/api/conversations/${encodeURIComponent(conversationId)}/status`, { status })).data;
+  return (await api.put<Conversation>(`/api/conversations/${encodeURIComponent(conversationId)}/status`, { status }))
+    .data;
 }

@@ -51,9 +51,23 @@ export function ConversationList(props: ConversationListProps) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         Conversations
       </Typography.Title>
-      <Tabs activeKey={props.status} onChange={(key) => props.onStatusChange(key as ConversationStatus)} items={STATUS_TABS} size="small" />
-      <div ref={scroller} role="list" aria-label="Conversations" aria-busy={props.loading} className="inbox-scroll" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {rows.length === 0 && !props.loading && !props.failed && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No conversations" />}
+      <Tabs
+        activeKey={props.status}
+        onChange={(key) => props.onStatusChange(key as ConversationStatus)}
+        items={STATUS_TABS}
+        size="small"
+      />
+      <div
+        ref={scroller}
+        role="list"
+        aria-label="Conversations"
+        aria-busy={props.loading}
+        className="inbox-scroll"
+        style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+      >
+        {rows.length === 0 && !props.loading && !props.failed && (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No conversations" />
+        )}
         {props.failed && rows.length === 0 && (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Could not load conversations">
             <Button onClick={props.onRetry}>Retry</Button>
@@ -64,7 +78,10 @@ export function ConversationList(props: ConversationListProps) {
           {items.map((item) => {
             const conversation = rows[item.index];
             return (
-              <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+              >
                 <ConversationRow
                   conversation={conversation}
                   selected={conversation.id === props.selectedId}

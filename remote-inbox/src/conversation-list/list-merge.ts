@@ -16,7 +16,11 @@ export function conversationAfterMessage(conversation: Conversation, message: Me
 }
 
 /** Puts `conversation` in the rows of `tab` when its status belongs there, else takes it out. */
-export function placeConversation(rows: Conversation[], conversation: Conversation, tab: ConversationStatus): Conversation[] {
+export function placeConversation(
+  rows: Conversation[],
+  conversation: Conversation,
+  tab: ConversationStatus,
+): Conversation[] {
   const index = rows.findIndex((row) => row.id === conversation.id);
   if (conversation.status !== tab) return index === -1 ? rows : rows.filter((row) => row.id !== conversation.id);
   if (index === -1) return [conversation, ...rows];
@@ -31,7 +35,11 @@ export type LiveListResult = { kind: 'rows'; rows: Conversation[] } | { kind: 'u
  * A `message` event applied to the loaded rows of one tab. A conversation the client has never seen and the
  * event does not describe is "unknown": the caller reloads the list (spec section 4).
  */
-export function applyLiveEvent(rows: Conversation[], event: RealtimeMessageEvent, tab: ConversationStatus): LiveListResult {
+export function applyLiveEvent(
+  rows: Conversation[],
+  event: RealtimeMessageEvent,
+  tab: ConversationStatus,
+): LiveListResult {
   const known = rows.find((row) => row.id === event.conversationId);
   const updated = event.conversation ?? (known ? conversationAfterMessage(known, event.message) : undefined);
   if (!updated) return { kind: 'unknown' };

@@ -10,6 +10,11 @@ export function sortConversations(list: Conversation[]): Conversation[] {
     incoming: conversation.lastMessage?.incoming ? 1 : 0,
     time: conversation.lastMessage ? Date.parse(conversation.lastMessage.timestamp) || 0 : -Infinity,
   }));
-  keyed.sort((a, b) => b.incoming - a.incoming || b.time - a.time || (a.conversation.id < b.conversation.id ? -1 : a.conversation.id > b.conversation.id ? 1 : 0));
+  keyed.sort(
+    (a, b) =>
+      b.incoming - a.incoming ||
+      b.time - a.time ||
+      (a.conversation.id < b.conversation.id ? -1 : a.conversation.id > b.conversation.id ? 1 : 0),
+  );
   return keyed.map((entry) => entry.conversation);
 }

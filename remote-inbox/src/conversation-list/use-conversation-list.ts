@@ -30,7 +30,9 @@ export function useConversationList(status: ConversationStatus, serverFilters: R
     const { status: tab, filters } = latest.current;
     setState((previous) => ({ ...previous, loading: true, failed: false }));
     fetchConversationPage(tab, filters).then(
-      (page) => current === generation.current && setState({ rows: page.list, nextCursor: page.nextCursor, loading: false, loadingMore: false, failed: false }),
+      (page) =>
+        current === generation.current &&
+        setState({ rows: page.list, nextCursor: page.nextCursor, loading: false, loadingMore: false, failed: false }),
       () => current === generation.current && setState((previous) => ({ ...previous, loading: false, failed: true })),
     );
   }, []);
@@ -45,7 +47,12 @@ export function useConversationList(status: ConversationStatus, serverFilters: R
         current === generation.current &&
         setState((previous) => {
           const loaded = new Set(previous.rows.map((row) => row.id));
-          return { ...previous, rows: [...previous.rows, ...page.list.filter((row) => !loaded.has(row.id))], nextCursor: page.nextCursor, loadingMore: false };
+          return {
+            ...previous,
+            rows: [...previous.rows, ...page.list.filter((row) => !loaded.has(row.id))],
+            nextCursor: page.nextCursor,
+            loadingMore: false,
+          };
         }),
       () => current === generation.current && setState((previous) => ({ ...previous, loadingMore: false })),
     );
@@ -53,7 +60,10 @@ export function useConversationList(status: ConversationStatus, serverFilters: R
 
   /** After an action (Close, Archive) the server's copy decides which tab the conversation belongs to. */
   const upsert = useCallback((conversation: Conversation) => {
-    setState((previous) => ({ ...previous, rows: placeConversation(previous.rows, conversation, latest.current.status) }));
+    setState((previous) => ({
+      ...previous,
+      rows: placeConversation(previous.rows, conversation, latest.current.status),
+    }));
   }, []);
 
   // A new tab starts empty; new filters keep the rows on screen (already filtered client-side) until the answer.

@@ -1,7 +1,14 @@
 import type { Contact } from '@parley/shared';
 import { chatTitle, contactLabel } from './contact-label';
 
-const contact = (patch: Partial<Contact>): Contact => ({ id: 'c', name: null, profileName: null, phone: '+15550001', email: null, ...patch });
+const contact = (patch: Partial<Contact>): Contact => ({
+  id: 'c',
+  name: null,
+  profileName: null,
+  phone: '+15550001',
+  email: null,
+  ...patch,
+});
 
 describe('contactLabel', () => {
   it('prefers the contact name, then the profile name, then the phone', () => {

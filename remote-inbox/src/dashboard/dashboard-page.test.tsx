@@ -9,12 +9,30 @@ import { DashboardPage } from './dashboard-page';
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
 const props = { navigate: jest.fn(), params: {}, search: '' };
-const ana = aConversation({ id: 'ana', contact: aContact({ name: 'Ana' }), lastMessage: { incoming: false, timestamp: '2024-05-01T12:00:00Z' } });
-const bob = aConversation({ id: 'bob', contact: aContact({ profileName: 'Bobby', phone: '+15550002' }), lastMessage: { incoming: true, timestamp: '2024-05-01T09:00:00Z' } });
-const phoneOnly = aConversation({ id: 'p', contact: aContact({ phone: '+15550003' }), lastMessage: { incoming: false, timestamp: '2024-05-01T08:00:00Z' } });
+const ana = aConversation({
+  id: 'ana',
+  contact: aContact({ name: 'Ana' }),
+  lastMessage: { incoming: false, timestamp: '2024-05-01T12:00:00Z' },
+});
+const bob = aConversation({
+  id: 'bob',
+  contact: aContact({ profileName: 'Bobby', phone: '+15550002' }),
+  lastMessage: { incoming: true, timestamp: '2024-05-01T09:00:00Z' },
+});
+const phoneOnly = aConversation({
+  id: 'p',
+  contact: aContact({ phone: '+15550003' }),
+  lastMessage: { incoming: false, timestamp: '2024-05-01T08:00:00Z' },
+});
 
 function detail(conversation: Conversation, patch: Partial<ConversationDetail> = {}): ConversationDetail {
-  return { ...conversation, messages: [aMessage({ conversationId: conversation.id, content: { text: 'Hello there' } })], hasMore: false, canSendFreeForm: true, ...patch };
+  return {
+    ...conversation,
+    messages: [aMessage({ conversationId: conversation.id, content: { text: 'Hello there' } })],
+    hasMore: false,
+    canSendFreeForm: true,
+    ...patch,
+  };
 }
 
 function rowNames() {
@@ -24,7 +42,16 @@ function rowNames() {
 }
 
 beforeEach(() => {
-  updatePersisted({ profile: { id: 'u', fullName: 'Dana Agent', email: 'd@x.io', role: 'agent', isOwner: false, account: { id: 'a', name: 'Acme Shop', logo: null } } });
+  updatePersisted({
+    profile: {
+      id: 'u',
+      fullName: 'Dana Agent',
+      email: 'd@x.io',
+      role: 'agent',
+      isOwner: false,
+      account: { id: 'a', name: 'Acme Shop', logo: null },
+    },
+  });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -35,29 +62,48 @@ it('shows the account name, the greeting, and the rows in spec order with a gree
   expect(screen.getByText('Hello, Dana Agent')).toBeTruthy();
   expect(screen.getByText('Select a conversation to start chatting.')).toBeTruthy();
   await waitFor(() => expect(rowNames()).toEqual(['Bobby', 'Ana', '+15550003']));
-  const chatButton = (name: string) => within(screen.getByRole('listitem', { name })).getByRole('button', { name: 'Chat' });
+  const chatButton = (name: string) =>
+    within(screen.getByRole('listitem', { name })).getByRole('button', { name: 'Chat' });
   expect(chatButton('Bobby').getAttribute('data-awaiting-reply')).toBe('true');
   expect(chatButton('Ana').getAttribute('data-awaiting-reply')).toBe('false');
 });
 
 it("greets 'User' when the profile has no full name", () => {
-  updatePersisted({ profile: { id: 'u', fullName: '', email: 'd@x.io', role: 'agent', isOwner: false, account: { id: 'a', name: 'Acme', logo: null } } });
+  updatePersisted({
+    profile: {
+      id: 'u',
+      fullName: '',
+      email: 'd@x.io',
+      role: 'agent',
+      isOwner: false,
+      account: { id: 'a', name: 'Acme', logo: null },
+    },
+  });
   mockApi({ 'GET /api/conversations': () => ({ list: [], nextCursor: null }) });
   renderInApp(<DashboardPage {...props} />);
   expect(screen.getByText('Hello, User')).toBeTruthy();
 });
 
 it('filters the loaded rows at once and sends the filter to the server when typing pauses', async () => {
-  const calls = mockApi({ 'GET /api/conversations': (params) => ({ list: params.q ? [ana] : [ana, bob, phoneOnly], nextCursor: null }) });
+  const calls = mockApi({
+    'GET /api/conversations': (params) => ({ list: params.q ? [ana] : [ana, bob, phoneOnly], nextCursor: null }),
+  });
   renderInApp(<DashboardPage {...props} />);
   await waitFor(() => expect(rowNames()).toHaveLength(3));
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'ANA' } });
   expect(rowNames()).toEqual(['Ana']);
-  await waitFor(() => expect(calls.some((call) => call.params.q === 'ANA' && call.params.status === 'active')).toBe(true));
+  await waitFor(() =>
+    expect(calls.some((call) => call.params.q === 'ANA' && call.params.status === 'active')).toBe(true),
+  );
 });
 
 it('loads the tab the user picks', async () => {
-  const calls = mockApi({ 'GET /api/conversations': (params) => ({ list: params.status === 'closed' ? [phoneOnly] : [ana], nextCursor: null }) });
+  const calls = mockApi({
+    'GET /api/conversations': (params) => ({
+      list: params.status === 'closed' ? [phoneOnly] : [ana],
+      nextCursor: null,
+    }),
+  });
   renderInApp(<DashboardPage {...props} />);
   await waitFor(() => expect(rowNames()).toEqual(['Ana']));
   fireEvent.click(screen.getByRole('tab', { name: 'Closed' }));
@@ -87,7 +133,13 @@ it('moves a live message to the top, counts it unread, and reloads the list for 
   renderInApp(<DashboardPage {...props} />);
   await waitFor(() => expect(rowNames()).toEqual(['Bobby', 'Ana']));
 
-  const fromAna = aMessage({ id: 'live-1', conversationId: 'ana', direction: 'incoming', createdAt: '2024-05-01T13:00:00Z', updatedAt: '2024-05-01T13:00:00Z' });
+  const fromAna = aMessage({
+    id: 'live-1',
+    conversationId: 'ana',
+    direction: 'incoming',
+    createdAt: '2024-05-01T13:00:00Z',
+    updatedAt: '2024-05-01T13:00:00Z',
+  });
   act(() => emitMessage({ conversationId: 'ana', message: fromAna }));
   expect(rowNames()).toEqual(['Ana', 'Bobby']);
   expect(within(screen.getByRole('listitem', { name: 'Ana' })).getByTitle('1 unread')).toBeTruthy();
@@ -101,7 +153,8 @@ it('moves a live message to the top, counts it unread, and reloads the list for 
 
 it('loads the next page with the cursor when the end of the list comes into view', async () => {
   const calls = mockApi({
-    'GET /api/conversations': (params) => (params.cursor === 'page-2' ? { list: [phoneOnly], nextCursor: null } : { list: [ana, bob], nextCursor: 'page-2' }),
+    'GET /api/conversations': (params) =>
+      params.cursor === 'page-2' ? { list: [phoneOnly], nextCursor: null } : { list: [ana, bob], nextCursor: 'page-2' },
   });
   renderInApp(<DashboardPage {...props} />);
   await waitFor(() => expect(rowNames()).toEqual(['Bobby', 'Ana', '+15550003']));
@@ -113,7 +166,16 @@ it('after a reconnect refetches the list and the open conversation, so nothing m
   const calls = mockApi({
     'GET /api/conversations': () => ({ list: [ana], nextCursor: null }),
     'GET /api/conversations/ana': () =>
-      detail(ana, missed ? { messages: [aMessage({ id: 'm-missed', conversationId: 'ana', content: { text: 'Sent while you were offline' } })] } : {}),
+      detail(
+        ana,
+        missed
+          ? {
+              messages: [
+                aMessage({ id: 'm-missed', conversationId: 'ana', content: { text: 'Sent while you were offline' } }),
+              ],
+            }
+          : {},
+      ),
   });
   renderInApp(<DashboardPage {...props} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Chat' }));

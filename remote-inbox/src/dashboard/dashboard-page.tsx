@@ -41,7 +41,10 @@ export function DashboardPage(_props: PageProps) {
 
   const openById = useCallback((id: string) => setOpen({ id }), []);
   useIncomingAlerts(openById);
-  const onOpen = useCallback((conversation: Conversation) => setOpen({ id: conversation.id, summary: conversation }), []);
+  const onOpen = useCallback(
+    (conversation: Conversation) => setOpen({ id: conversation.id, summary: conversation }),
+    [],
+  );
 
   const showList = !narrow || !open;
   const showChat = !narrow || !!open;
@@ -82,7 +85,11 @@ export function DashboardPage(_props: PageProps) {
                 onBack={narrow ? () => setOpen(null) : undefined}
               />
             ) : (
-              <Empty className="inbox-placeholder" image={Empty.PRESENTED_IMAGE_SIMPLE} description="Select a conversation to start chatting." />
+              <Empty
+                className="inbox-placeholder"
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description="Select a conversation to start chatting."
+              />
             )}
           </section>
         )}

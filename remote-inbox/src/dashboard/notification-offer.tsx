@@ -1,6 +1,10 @@
 import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
-import { askNotificationPermission, rememberNotificationsOffered, shouldOfferNotifications } from '../live/incoming-alert';
+import {
+  askNotificationPermission,
+  rememberNotificationsOffered,
+  shouldOfferNotifications,
+} from '../live/incoming-alert';
 
 /**
  * Offers notifications once, after the user has started working (never a browser prompt on load): the browser

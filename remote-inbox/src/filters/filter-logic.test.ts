@@ -1,5 +1,13 @@
 import { aContact, aConversation } from '../test-support/fixtures';
-import { EMPTY_FILTERS, filterConversations as filterByPredicate, filterIndex, filterQueryParams, indexConversations, isEmptyFilters, type ConversationFilters } from './filter-logic';
+import {
+  EMPTY_FILTERS,
+  filterConversations as filterByPredicate,
+  filterIndex,
+  filterQueryParams,
+  indexConversations,
+  isEmptyFilters,
+  type ConversationFilters,
+} from './filter-logic';
 import type { Conversation } from '@parley/shared';
 
 // Both ways of filtering (one row at a time, and the pre-indexed one the dashboard uses) must agree everywhere.
@@ -9,11 +17,16 @@ function filterConversations(list: Conversation[], filters: ConversationFilters)
   return byPredicate;
 }
 
-const localIso = (year: number, month: number, day: number, hour = 0, minute = 0) => new Date(year, month - 1, day, hour, minute).toISOString();
+const localIso = (year: number, month: number, day: number, hour = 0, minute = 0) =>
+  new Date(year, month - 1, day, hour, minute).toISOString();
 
-const ana = aConversation({ contact: aContact({ name: 'Ana Souza', profileName: 'ana.s', email: 'Ana@Example.com', phone: '+15550101' }) });
+const ana = aConversation({
+  contact: aContact({ name: 'Ana Souza', profileName: 'ana.s', email: 'Ana@Example.com', phone: '+15550101' }),
+});
 const bob = aConversation({ contact: aContact({ name: null, profileName: 'Bobby', email: null, phone: '+15550202' }) });
-const carl = aConversation({ contact: aContact({ name: 'Carl', profileName: null, email: 'carl@shop.io', phone: '447700900' }) });
+const carl = aConversation({
+  contact: aContact({ name: 'Carl', profileName: null, email: 'carl@shop.io', phone: '447700900' }),
+});
 const all = [ana, bob, carl];
 
 describe('free-text filter', () => {
@@ -46,7 +59,10 @@ describe('date range on creation', () => {
   const dated = [first, lateSecond, third];
 
   it('includes both ends, the whole of the last day', () => {
-    expect(filterConversations(dated, { ...EMPTY_FILTERS, from: '2024-05-01', to: '2024-05-02' })).toEqual([first, lateSecond]);
+    expect(filterConversations(dated, { ...EMPTY_FILTERS, from: '2024-05-01', to: '2024-05-02' })).toEqual([
+      first,
+      lateSecond,
+    ]);
   });
   it('works with only one end', () => {
     expect(filterConversations(dated, { ...EMPTY_FILTERS, from: '2024-05-02' })).toEqual([lateSecond, third]);
@@ -54,7 +70,9 @@ describe('date range on creation', () => {
   });
   it('combines with text filters', () => {
     const named = aConversation({ contact: aContact({ name: 'Dora' }), createdAt: localIso(2024, 5, 2, 12) });
-    expect(filterConversations([...dated, named], { text: 'dora', customer: '', from: '2024-05-02', to: '2024-05-02' })).toEqual([named]);
+    expect(
+      filterConversations([...dated, named], { text: 'dora', customer: '', from: '2024-05-02', to: '2024-05-02' }),
+    ).toEqual([named]);
   });
 });
 
@@ -76,7 +94,10 @@ describe('empty filters', () => {
 describe('filterQueryParams', () => {
   it('sends only what is set, trimmed', () => {
     expect(filterQueryParams(EMPTY_FILTERS)).toEqual({});
-    expect(filterQueryParams({ ...EMPTY_FILTERS, text: ' ana ', customer: 'Bob ' })).toEqual({ q: 'ana', customer: 'Bob' });
+    expect(filterQueryParams({ ...EMPTY_FILTERS, text: ' ana ', customer: 'Bob ' })).toEqual({
+      q: 'ana',
+      customer: 'Bob',
+    });
   });
   it('sends the instants that start and end the chosen local days', () => {
     expect(filterQueryParams({ ...EMPTY_FILTERS, from: '2024-03-01', to: '2024-12-31' })).toEqual({

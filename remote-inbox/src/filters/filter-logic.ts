@@ -84,7 +84,9 @@ export function indexConversations(conversations: Conversation[]): ConversationI
   for (const { contact, createdAt: created } of conversations) {
     const names = `${contact.name ?? ''}${FIELD_SEPARATOR}${contact.profileName ?? ''}`.toLowerCase();
     customerFields.push(names);
-    anyField.push(`${names}${FIELD_SEPARATOR}${(contact.email ?? '').toLowerCase()}${FIELD_SEPARATOR}${(contact.phone ?? '').toLowerCase()}`);
+    anyField.push(
+      `${names}${FIELD_SEPARATOR}${(contact.email ?? '').toLowerCase()}${FIELD_SEPARATOR}${(contact.phone ?? '').toLowerCase()}`,
+    );
     phones.push((contact.phone ?? '').toLowerCase());
     createdAt.push(Date.parse(created));
   }

@@ -49,7 +49,8 @@ let audio: AudioContext | undefined;
 /** A 0.15 s two-note chime made with Web Audio, so no sound file has to be shipped or fetched. */
 export function playChime(): void {
   try {
-    const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Context =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Context) return;
     audio ??= new Context();
     const start = audio.currentTime;

@@ -19,7 +19,11 @@ export function isNewIncoming(state: UnreadState, event: RealtimeMessageEvent): 
   return event.message.direction === 'incoming' && !state.counted.has(event.message.id);
 }
 
-export function countIncoming(state: UnreadState, event: RealtimeMessageEvent, openConversationId: string | null): UnreadState {
+export function countIncoming(
+  state: UnreadState,
+  event: RealtimeMessageEvent,
+  openConversationId: string | null,
+): UnreadState {
   if (!isNewIncoming(state, event)) return state;
   const counted = new Set(state.counted);
   counted.add(event.message.id);

@@ -18,7 +18,9 @@ export function useIncomingAlerts(openConversation: (conversationId: string) => 
       if (Date.now() - Date.parse(event.message.createdAt) > RECENT_MS) return;
       alerted.add(event.message.id);
       const title = event.conversation ? contactLabel(event.conversation.contact) : 'New message';
-      showNotification(title, previewText(event.message), event.conversationId, () => open.current(event.conversationId));
+      showNotification(title, previewText(event.message), event.conversationId, () =>
+        open.current(event.conversationId),
+      );
       playChime();
     });
   }, []);

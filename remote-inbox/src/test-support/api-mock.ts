@@ -9,7 +9,8 @@ type Handler = (params: Record<string, unknown>, body?: unknown) => unknown;
 export function mockApi(routes: Record<string, Handler>) {
   const calls: Array<{ method: string; url: string; params: Record<string, unknown>; body?: unknown }> = [];
   const answer = (method: string) => async (url: string, second?: unknown, third?: unknown) => {
-    const config = (method === 'GET' || method === 'DELETE' ? second : third) as { params?: Record<string, unknown> } | undefined;
+    const config = (method === 'GET' || method === 'DELETE' ? second : third) as
+      { params?: Record<string, unknown> } | undefined;
     const body = method === 'GET' || method === 'DELETE' ? undefined : second;
     const params = config?.params ?? {};
     calls.push({ method, url, params, body });

@@ -4,7 +4,14 @@ let sequence = 0;
 
 export function aContact(patch: Partial<Contact> = {}): Contact {
   sequence += 1;
-  return { id: `contact-${sequence}`, name: null, profileName: null, phone: `+1555000${sequence}`, email: null, ...patch };
+  return {
+    id: `contact-${sequence}`,
+    name: null,
+    profileName: null,
+    phone: `+1555000${sequence}`,
+    email: null,
+    ...patch,
+  };
 }
 
 export function aConversation(patch: Partial<Conversation> = {}): Conversation {
