@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { startStack, type Stack } from '../support/stack';
+import { jsonCall } from '../support/json-call';
 
 // Issue 5 in the browser: staff answer sandbox customers live on the real server (conversation API, socket,
 // Graph API calls to the sandbox standing in for Meta).
@@ -46,16 +47,8 @@ describe('inbox', () => {
     return { phone: `+${digits}`, digits, name: `${name} ${customerNumber}` };
   }
 
-  async function sandbox(method: string, pathname: string, body?: unknown): Promise<any> {
-    const response = await fetch(`${stack.sandboxUrl}${pathname}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`sandbox ${method} ${pathname} → ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const sandbox = (method: string, pathname: string, body?: unknown) =>
+    jsonCall(`${stack.sandboxUrl}${pathname}`, method, body);
 
   /** The customer sends something (text by default) through the sandbox, as a signed webhook. */
   async function customerSends(

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
+import { jsonCall } from '../support/json-call';
 
 // Issue 6 in the browser: an owner curates contacts, assets and forms; an agent sees them read-only.
 const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
@@ -24,19 +25,8 @@ describe('library: contacts, assets and forms', () => {
   let contexts: BrowserContext[] = [];
   let pageErrors: string[][] = [];
 
-  async function api(method: string, path: string, body?: unknown, token = ownerToken): Promise<any> {
-    const response = await fetch(`${stack.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const api = (method: string, path: string, body?: unknown, token = ownerToken) =>
+    jsonCall(`${stack.baseUrl}${path}`, method, body, token);
 
   async function pageAs(who: typeof OWNER, path: string): Promise<Page> {
     const { page, context, errors } = await newPage(browser);
