@@ -35,6 +35,7 @@ export default tseslint.config(
       'coverage/**',
       'server/drizzle/**',
       'e2e/artifacts/**',
+      '**/tmp/**',
       'sandbox/public/**',
     ],
   },
@@ -65,4 +66,49 @@ export default tseslint.config(
   },
   ...REMOTES.map((remote) => ({ files: [`${remote}/**/*.{ts,tsx}`], rules: boundary(remote) })),
   { files: ['shell/**/*.{ts,tsx}', 'e2e/**/*.ts', 'server/**/*.ts', 'sandbox/**/*.ts'], rules: boundary(null) },
+  {
+    // Channel → domain, one way: the WhatsApp channel knows Meta's shapes and nothing of Parley's modules; what a
+    // webhook event means is the conversations module's (it calls the channel, never the reverse).
+    files: ['server/src/channel/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...boundary(null)['no-restricted-imports'][1].patterns,
+            {
+              group: ['**/modules', '**/modules/**'],
+              message: 'channel/ never imports modules/: let the module call the channel (pass it a callback).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract is read by the server and the browser: zod and its own files, nothing of either side.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\.{1,2}/)',
+              message: '@parley/contract imports only zod and its own files (no server or browser code).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/src/rules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['zod'], message: 'The rules are bundled into the browser without zod.' }] },
+      ],
+    },
+  },
 );

@@ -1,30 +1,38 @@
-// Every jest suite of the monorepo as one set of projects; `npm test` (scripts/test.mjs) selects them step by step.
-const preset = require('./jest.preset.cjs');
-const server = require('./server/jest.config.cjs');
+// Every jest suite of the monorepo as one set of projects, each taken from its package's own jest.config.cjs
+// (so running jest inside a package and from here is the same run); `npm test` (scripts/test.mjs) selects them
+// step by step. A package with several projects (server) names them <package>-<project>.
+const fs = require('node:fs');
+const path = require('node:path');
+const { TEST_TIMEOUT_MS } = require('./jest.preset.cjs');
 
-const web = (name) => ({ ...preset({ environment: 'jsdom' }), displayName: name, rootDir: `<rootDir>/${name}` });
-const serverProject = (name) => server.projects.find((project) => project.displayName === name);
+const PACKAGES = [
+  'shared',
+  'shell',
+  'remote-auth',
+  'remote-inbox',
+  'remote-library',
+  'remote-admin',
+  'contract',
+  'scripts',
+  'sandbox',
+  'server',
+  'e2e',
+];
+
+function projectsOf(name) {
+  const file = path.join(__dirname, name, 'jest.config.cjs');
+  if (!fs.existsSync(file)) return [];
+  const config = require(file);
+  const projects = config.projects ?? [config];
+  // testTimeout and maxWorkers only count at the top level: the root's own apply (e2e runs with --runInBand).
+  return projects.map(({ testTimeout: _timeout, maxWorkers: _workers, ...project }) => ({
+    rootDir: path.join(__dirname, name),
+    ...project,
+    displayName: projects.length > 1 ? `${name}-${project.displayName}` : name,
+  }));
+}
 
 module.exports = {
-  testTimeout: 30_000,
-  projects: [
-    web('shared'),
-    web('shell'),
-    web('remote-auth'),
-    web('remote-inbox'),
-    web('remote-library'),
-    web('remote-admin'),
-    { ...preset(), displayName: 'scripts', rootDir: '<rootDir>/scripts', testMatch: ['<rootDir>/**/*.test.ts'] },
-    { ...preset(), displayName: 'sandbox', rootDir: '<rootDir>/sandbox', testMatch: ['<rootDir>/src/**/*.test.ts'] },
-    { ...serverProject('unit'), displayName: 'server-unit' },
-    { ...serverProject('api-pglite'), displayName: 'server-api-pglite' },
-    { ...serverProject('api-postgres'), displayName: 'server-api-postgres' },
-    {
-      ...preset(),
-      displayName: 'e2e',
-      rootDir: '<rootDir>/e2e',
-      testMatch: ['<rootDir>/tests/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
-    },
-  ],
+  testTimeout: TEST_TIMEOUT_MS,
+  projects: PACKAGES.flatMap(projectsOf),
 };

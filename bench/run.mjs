@@ -1,6 +1,7 @@
 // Parley's benchmarks: each figure beside its baseline, measured in the same run (issue 10).
 //   npm run bench                 full sizes → bench/REPORT.md and bench/REPORT.json
-//   npm run bench -- --quick      tiny sizes, seconds per figure (part of npm test) → bench/tmp/quick-report.*
+//   npm run bench -- --quick      tiny sizes, seconds per figure → bench/tmp/quick-report.*
+//   npm run bench -- --smoke      P1 only at smaller sizes still (part of npm test) → bench/tmp/quick-report.*
 //   npm run bench -- --only P1,P3 some figures only; --profile also CPU-profiles P1 (on by default in full runs)
 // Exits non-zero when a figure produced no numbers or counted a lost or duplicated message.
 import { execFileSync } from 'node:child_process';
@@ -20,12 +21,15 @@ import p3 from './figures/p3-api.mjs';
 import p4 from './figures/p4-load.mjs';
 import p5 from './figures/p5-ui-scale.mjs';
 import p6 from './figures/p6-memory.mjs';
+import p7 from './figures/p7-burst.mjs';
+import { issueTargets } from './lib/targets.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
-const FIGURES = [p1, p2, p3, p4, p5, p6];
+const FIGURES = [p1, p2, p3, p4, p5, p6, p7];
 const argv = process.argv.slice(2);
 const options = parseOptions(argv);
-const sizes = sizesFor(options.quick);
+const sizes = sizesFor(options.quick, options.smoke);
+sizes.p1 = { ...sizes.p1, ...options.p1 };
 const profile = argv.includes('--profile') || (!options.quick && !argv.includes('--no-profile'));
 const tmpDir = path.join(BENCH, 'tmp');
 fs.mkdirSync(tmpDir, { recursive: true });
@@ -114,7 +118,14 @@ async function main() {
     const snapshot = cpuSnapshot();
     let result;
     try {
-      result = await figure.run({ sizes, quick: options.quick, log, tmpDir, profile });
+      result = await figure.run({
+        sizes,
+        quick: options.quick,
+        log,
+        tmpDir,
+        profile,
+        skipBrowser: options.skipBrowser,
+      });
     } catch (error) {
       log(`${figure.id} failed: ${error.stack ?? error}`);
       result = { error: String(error.message ?? error).split('\n')[0] };
@@ -158,6 +169,10 @@ async function main() {
       jsonFile: path.join(tmpDir, 'quick-report.json'),
     });
   writeReport({ ...files, report });
+  for (const line of issueTargets(report.figures).filter((target) => target.parley != null))
+    log(
+      `  target: ${line.figure}: Parley ${line.parley}, relay ${line.relay}, target ${line.target}${line.met ? '' : ' — NOT MET'}`,
+    );
   const problems = report.figures.flatMap((f) => f.problems.map((p) => `${f.id}: ${p}`));
   log(`report: ${path.relative(process.cwd(), files.mdFile)}`);
   if (problems.length) {

@@ -1,4 +1,4 @@
-// Inbound message throughput with 1 and with 3 server processes (issue 9): the BUILT server (server/dist) on one
+// Inbound message throughput with 1 and with 3 server processes: the BUILT server (server/dist) on one
 // fresh PostgreSQL database and one Redis, signed WhatsApp webhooks (the server's own fixtures, one message per
 // POST, as Meta sends them) spread round-robin over the processes, a fixed number in flight, and one agent socket
 // that must see every message once. Loopback only, bounded (3000 messages per run by default).

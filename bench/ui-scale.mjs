@@ -1,4 +1,4 @@
-// UI scale bench (issue 5): time to open a 10,000-message conversation and to filter 10,000 conversations in
+// UI scale bench: time to open a 10,000-message conversation and to filter 10,000 conversations in
 // headless Chromium, each beside a small baseline measured the same way in the same run.
 //
 // No server is needed: the page is the built shell + remote-inbox, and every request (static files, API) is

@@ -1,7 +1,14 @@
 // Browser tests: one real stack (server + sandbox) per test file, Debian's Chromium driven by playwright-core.
+// Files never share a stack, so `npm test` runs two at once (they mostly wait); run alone here, one at a time.
+// support/jest-setup.ts gives each test its time.
+const { project } = require('../jest.preset.cjs');
+
 module.exports = {
-  ...require('../jest.preset.cjs')(),
-  testMatch: ['<rootDir>/tests/**/*.test.ts'],
-  testTimeout: 120_000,
+  ...project({
+    name: 'e2e',
+    rootDir: __dirname,
+    testMatch: ['<rootDir>/tests/**/*.test.ts'],
+    setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
+  }),
   maxWorkers: 1,
 };

@@ -9,5 +9,6 @@ module.exports = createConfig({
     './Users': './src/expose/users.ts',
     './Credentials': './src/expose/credentials.ts',
     './Profile': './src/expose/profile.ts',
+    './Reports': './src/expose/reports.ts',
   },
 });

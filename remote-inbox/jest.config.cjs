@@ -1,7 +1,4 @@
-const preset = require('../jest.preset.cjs')({ environment: 'jsdom' });
+// Component and unit tests of remote-inbox (jsdom); the root jest.config.cjs runs this same project in `npm test`.
+const { packageConfig, project } = require('../jest.preset.cjs');
 
-// @ant-design/icons' CommonJS build requires @ant-design/colors/es/* (ESM): map it to the CommonJS build.
-module.exports = {
-  ...preset,
-  moduleNameMapper: { '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1', ...preset.moduleNameMapper },
-};
+module.exports = packageConfig(project({ name: 'remote-inbox', rootDir: __dirname, environment: 'jsdom' }));

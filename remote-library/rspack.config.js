@@ -9,5 +9,7 @@ module.exports = createConfig({
     './Contacts': './src/expose/contacts.ts',
     './Assets': './src/expose/assets.ts',
     './Forms': './src/expose/forms.ts',
+    './SavedReplies': './src/expose/saved-replies.ts',
+    './Labels': './src/expose/labels.ts',
   },
 });

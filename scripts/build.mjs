@@ -1,22 +1,25 @@
-// Builds what is not built (with --if-needed) or everything, then publishes each remote build as a
-// deployment and points /remotes.json at it, so `npm start` serves exactly what was just built.
+// Builds what is not built (with --if-needed) or everything, then publishes each remote's and the shell's build as a
+// version folder. Only first-time setup makes a build live (lib/publish-builds.cjs); deploys go through `npm run deploy`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import paths from './lib/paths.cjs';
-import pointerFile from './lib/pointer.cjs';
-import publishing from './lib/publish.cjs';
+import publishing from './lib/publish-builds.cjs';
 
 const { DEPLOYMENTS_DIR, REMOTES, ROOT } = paths;
+const { publishBuilds } = publishing;
 
 const ifNeeded = process.argv.includes('--if-needed');
 const PACKAGES = [
+  // First: the server and the browser builds read the contract's compiled output.
+  { name: '@parley/contract', dir: 'contract', output: 'dist/index.js', sources: ['src'] },
   { name: '@parley/server', dir: 'server', output: 'dist/main.js', sources: ['src', 'drizzle'] },
   { name: '@parley/sandbox', dir: 'sandbox', output: 'dist/main.js', sources: ['src', 'public'] },
   { name: 'shell', dir: 'shell', output: 'dist/index.html', sources: ['src'] },
   ...REMOTES.map((name) => ({ name, dir: name, output: 'dist/mf-manifest.json', sources: ['src'] })),
 ];
 const SHARED_SOURCES = ['shared/src', 'tooling'];
+const CONTRACT_SOURCES = ['contract/src'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -30,7 +33,8 @@ function isBuilt(pkg) {
   if (!fs.existsSync(output)) return false;
   const inputs = [
     ...pkg.sources.map((s) => path.join(pkg.dir, s)),
-    ...(pkg.dir === 'server' || pkg.dir === 'sandbox' ? [] : SHARED_SOURCES),
+    ...(pkg.dir === 'contract' || pkg.dir === 'sandbox' ? [] : CONTRACT_SOURCES),
+    ...(['contract', 'server', 'sandbox'].includes(pkg.dir) ? [] : SHARED_SOURCES),
   ];
   const newestInput = Math.max(...inputs.map((input) => newestMtime(path.join(ROOT, input))));
   return fs.statSync(output).mtimeMs >= newestInput;
@@ -47,14 +51,4 @@ for (const pkg of PACKAGES) {
   console.log(`built ${pkg.dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-let pointer = pointerFile.readPointer(DEPLOYMENTS_DIR);
-for (const remote of REMOTES) {
-  const version = publishing.defaultVersion(path.join(ROOT, remote));
-  const { created } = publishing.publish(DEPLOYMENTS_DIR, remote, version, path.join(ROOT, remote, 'dist'));
-  // Only a new build goes live here; an existing one (e.g. after a rollback) leaves the pointer alone.
-  if (!pointer.remotes[remote] || created) {
-    pointer = pointerFile.recordDeploy(pointer, remote, version);
-    console.log(`${remote}: ${version} is live${created ? ' (new deployment)' : ''}`);
-  }
-}
-pointerFile.writePointer(DEPLOYMENTS_DIR, pointer);
+for (const line of await publishBuilds(DEPLOYMENTS_DIR)) console.log(line);

@@ -1,50 +1,114 @@
-// npm run deploy -- <remote> [--version X] [--from <built dist folder>]
-// Builds one remote (nothing else), checks it against the live shell, publishes it into an immutable
-// deployments/<remote>/<version>/ folder and makes it live. Takes effect on the next page load.
+// npm run deploy -- <remote|shell> [--version X] [--from <built dist folder>] [--skip-smoke]
+// Builds one remote (or the shell) and nothing else, checks it against what is live (shared singletons, routed
+// pages, and a smoke run in headless Chromium), publishes it into an immutable deployments/<name>/<version>/ folder
+// and makes it live with a compare-and-swap of the pointer. Takes effect on the next page load. Exits non-zero
+// whenever the change did not land.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import paths from './lib/paths.cjs';
-import pointer from './lib/pointer.cjs';
+import pointerFile from './lib/pointer.cjs';
+import pointerLock from './lib/pointer-lock.cjs';
 import publishing from './lib/publish.cjs';
 import guard from './lib/guard.cjs';
-import { fail, parseArgs } from './lib/args.mjs';
+import live from './lib/live.cjs';
+import { fail, parseArgs, seconds } from './lib/args.mjs';
 
-const { positional, flags } = parseArgs(process.argv.slice(2));
-const [remote] = positional;
-if (!paths.REMOTES.includes(remote)) fail(`Name a remote to deploy: ${paths.REMOTES.join(', ')}`);
+const { DEPLOYMENTS_DIR, ROOT, SHELL_DIR, TARGETS } = paths;
+const { entryOf, readPointer, recordDeploy } = pointerFile;
+const { readJson } = live;
+const started = Date.now();
+const { positional, flags } = parseArgs(process.argv.slice(2), ['skip-smoke']);
+const [name] = positional;
+if (!TARGETS.includes(name)) fail(`Name what to deploy: ${TARGETS.join(', ')}`);
 
-let distDir = path.join(paths.ROOT, remote, 'dist');
+const before = readPointer(DEPLOYMENTS_DIR);
+const liveBefore = entryOf(before, name)?.live;
+
+let distDir = path.join(ROOT, name, 'dist');
 if (flags.from) distDir = path.resolve(String(flags.from));
-else
-  execFileSync('npm', ['run', 'build', '-w', remote], {
-    cwd: paths.ROOT,
-    stdio: 'inherit',
+else {
+  const buildStarted = Date.now();
+  execFileSync('npm', ['run', 'build', '-w', name], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-
-const read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
-const manifestFile = path.join(distDir, 'mf-manifest.json');
-if (!fs.existsSync(manifestFile)) fail(`${distDir} has no mf-manifest.json: not a remote build`);
-const version = flags.version
-  ? String(flags.version)
-  : publishing.defaultVersion(path.join(paths.ROOT, remote), distDir);
+  console.log(`  built ${name} in ${seconds(buildStarted)}`);
+}
+if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) fail(`${distDir} has no mf-manifest.json: not a build`);
+const version = flags.version ? String(flags.version) : publishing.defaultVersion(path.join(ROOT, name), distDir);
 if (!publishing.VERSION_PATTERN.test(version)) fail(`Version "${version}" is not a valid folder name`);
-if (fs.existsSync(publishing.versionFolder(paths.DEPLOYMENTS_DIR, remote, version))) {
-  fail(`${remote} ${version} is already deployed; versions are immutable — deploy under a new version`);
+const folder = publishing.versionFolder(DEPLOYMENTS_DIR, name, version);
+if (fs.existsSync(folder) && publishing.hashFolder(folder) !== publishing.hashFolder(distDir)) {
+  fail(`${name} ${version} is already deployed with other files; versions are immutable — deploy under a new version`);
+}
+if (liveBefore === version) {
+  console.log(`✓ ${name} ${version} is already live; nothing changed`);
+  process.exit(0);
 }
 
-const problems = guard.deployProblems({
-  remote,
-  remoteManifest: read(manifestFile),
-  shellManifest: read(path.join(paths.SHELL_DIR, 'mf-manifest.json')),
-  pageRoutes: read(path.join(paths.SHELL_DIR, 'page-routes.json')),
-});
+// The guard: every shared singleton and every routed page, between the new build and what stays live.
+const shellDir = live.liveShellDir(before, DEPLOYMENTS_DIR, SHELL_DIR);
+const problems =
+  name === 'shell'
+    ? live.liveRemoteManifests(before, DEPLOYMENTS_DIR).flatMap(({ remote, manifest }) =>
+        guard.deployProblems({
+          remote,
+          remoteManifest: manifest,
+          shellManifest: readJson(path.join(distDir, 'mf-manifest.json')),
+          pageRoutes: readJson(path.join(distDir, 'page-routes.json')),
+        }),
+      )
+    : guard.deployProblems({
+        remote: name,
+        remoteManifest: readJson(path.join(distDir, 'mf-manifest.json')),
+        shellManifest: readJson(path.join(shellDir, 'mf-manifest.json')),
+        pageRoutes: readJson(path.join(shellDir, 'page-routes.json')),
+      });
 if (problems.length) fail(`Refused; the live version stays.\n  ${problems.join('\n  ')}`);
 
-publishing.publish(paths.DEPLOYMENTS_DIR, remote, version, distDir);
-pointer.writePointer(
-  paths.DEPLOYMENTS_DIR,
-  pointer.recordDeploy(pointer.readPointer(paths.DEPLOYMENTS_DIR), remote, version),
+if (flags['skip-smoke']) {
+  console.warn('');
+  console.warn('  !!! SMOKE CHECK SKIPPED (--skip-smoke): no page of this version was opened in a browser before it');
+  console.warn(`  !!! goes live for everyone. Roll back with: npm run rollback -- ${name}`);
+  console.warn('');
+} else {
+  const smokeStarted = Date.now();
+  const { smokeCheck } = await import('./lib/smoke.mjs'); // Chromium's driver only when it runs
+  const smoke = await smokeCheck({
+    deploymentsDir: DEPLOYMENTS_DIR,
+    shellDir,
+    name,
+    version,
+    candidateDir: distDir,
+    pageRoutes: readJson(path.join(name === 'shell' ? distDir : shellDir, 'page-routes.json')),
+  });
+  if (smoke.problems.length)
+    fail(`Refused by the smoke check; the live version stays.\n  ${smoke.problems.join('\n  ')}`);
+  console.log(`  smoke check: ${smoke.pages} page(s) rendered without an error in ${seconds(smokeStarted)}`);
+}
+
+publishing.publish(DEPLOYMENTS_DIR, name, version, distDir);
+try {
+  await pointerLock.updatePointer(DEPLOYMENTS_DIR, (fresh, log) => {
+    const liveNow = entryOf(fresh, name)?.live;
+    if (liveNow !== liveBefore) {
+      throw new pointerLock.PointerConflict(
+        `${name} went from ${liveBefore ?? 'nothing'} to ${liveNow} while this deploy ran; nothing changed — deploy again`,
+      );
+    }
+    if (!fs.existsSync(folder)) throw new pointerLock.PointerConflict(`${folder} vanished (pruned?); nothing changed`);
+    return {
+      pointer: recordDeploy(fresh, name, version, log),
+      event: { name, action: 'deploy', version, from: liveBefore ?? null },
+    };
+  });
+} catch (error) {
+  fail(error instanceof pointerLock.PointerConflict ? error.message : `The pointer was not updated: ${error.message}`);
+}
+if (entryOf(readPointer(DEPLOYMENTS_DIR), name)?.live !== version)
+  fail(`${name} ${version} did not land; nothing changed`);
+console.log(
+  `✓ ${name} ${version} is live (next page load), in ${seconds(started)}. Roll back with: npm run rollback -- ${name}`,
 );
-console.log(`✓ ${remote} ${version} is live (next page load). Roll back with: npm run rollback -- ${remote}`);

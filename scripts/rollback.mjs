@@ -1,23 +1,49 @@
-// npm run rollback -- <remote> [--to X]
-// Points the remote back at an earlier deployed version (default: the one deployed before the live one).
-// Nothing is rebuilt and no other remote is touched; takes effect on the next page load.
+// npm run rollback -- <remote|shell> [--to X]
+// Points the remote (or the shell) back at the version deployed before the live one, or at any version that was
+// live before (--to, also forward again). Nothing is rebuilt and nothing else is touched; takes effect on the next
+// page load. Exits non-zero whenever the change did not land.
 import fs from 'node:fs';
 import paths from './lib/paths.cjs';
-import pointer from './lib/pointer.cjs';
+import pointerFile from './lib/pointer.cjs';
+import pointerLock from './lib/pointer-lock.cjs';
 import publishing from './lib/publish.cjs';
-import { fail, parseArgs } from './lib/args.mjs';
+import deployLog from './lib/deploy-log.cjs';
+import { fail, parseArgs, seconds } from './lib/args.mjs';
 
+const { DEPLOYMENTS_DIR, TARGETS } = paths;
+const { entryOf, readPointer } = pointerFile;
+const started = Date.now();
 const { positional, flags } = parseArgs(process.argv.slice(2));
-const [remote] = positional;
-if (!paths.REMOTES.includes(remote)) fail(`Name a remote to roll back: ${paths.REMOTES.join(', ')}`);
+const [name] = positional;
+if (!TARGETS.includes(name)) fail(`Name what to roll back: ${TARGETS.join(', ')}`);
 
-const current = pointer.readPointer(paths.DEPLOYMENTS_DIR);
-const live = current.remotes[remote]?.live;
-const target = flags.to ? String(flags.to) : pointer.previousVersion(current, remote);
-if (!target) fail(`${remote} has no earlier version to roll back to (live: ${live ?? 'none'})`);
-if (target === live) fail(`${remote} ${target} is already live`);
-if (!fs.existsSync(publishing.versionFolder(paths.DEPLOYMENTS_DIR, remote, target))) {
-  fail(`${remote} ${target} was never deployed (see npm run releases -- ${remote})`);
+const current = readPointer(DEPLOYMENTS_DIR);
+const log = deployLog.readDeployLog(DEPLOYMENTS_DIR);
+const entry = entryOf(current, name);
+const live = entry?.live;
+const target = flags.to ? String(flags.to) : pointerFile.previousVersion(current, name, log);
+if (!target) fail(`${name} has no earlier version to roll back to (live: ${live ?? 'none'})`);
+if (target === live) fail(`${name} ${target} is already live`);
+if (!fs.existsSync(publishing.versionFolder(DEPLOYMENTS_DIR, name, target))) {
+  fail(`${name} ${target} is not deployed (see npm run releases -- ${name})`);
 }
-pointer.writePointer(paths.DEPLOYMENTS_DIR, pointer.pointLive(current, remote, target));
-console.log(`✓ ${remote}: ${live} → ${target} (next page load)`);
+if (!deployLog.deployOrder(log, name, entry?.history ?? []).includes(target)) {
+  fail(`${name} ${target} was never live; make it live with npm run deploy (it checks it first)`);
+}
+
+try {
+  await pointerLock.updatePointer(DEPLOYMENTS_DIR, (fresh, freshLog) => {
+    const liveNow = entryOf(fresh, name)?.live;
+    if (liveNow !== live) {
+      throw new pointerLock.PointerConflict(`${name} went from ${live} to ${liveNow} meanwhile; nothing changed`);
+    }
+    return {
+      pointer: pointerFile.pointLive(fresh, name, target, freshLog),
+      event: { name, action: 'rollback', version: target, from: live },
+    };
+  });
+} catch (error) {
+  fail(error instanceof pointerLock.PointerConflict ? error.message : `The pointer was not updated: ${error.message}`);
+}
+if (entryOf(readPointer(DEPLOYMENTS_DIR), name)?.live !== target) fail(`${name} → ${target} did not land`);
+console.log(`✓ ${name}: ${live} → ${target} (next page load), in ${seconds(started)}`);

@@ -1,1 +1,4 @@
-module.exports = require('../jest.preset.cjs')({ environment: 'jsdom' });
+// Component and unit tests of shared (jsdom); the root jest.config.cjs runs this same project in `npm test`.
+const { packageConfig, project } = require('../jest.preset.cjs');
+
+module.exports = packageConfig(project({ name: 'shared', rootDir: __dirname, environment: 'jsdom' }));

@@ -12,6 +12,9 @@ const config = createConfig({
 });
 
 // The deploy guard reads from the built shell which exposed modules it routes to.
-config.plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: 'src/routes/page-routes.json' }] }));
+// public/favicon.ico is served at /favicon.ico (browsers ask for it on every page).
+config.plugins.push(
+  new rspack.CopyRspackPlugin({ patterns: [{ from: 'src/routes/page-routes.json' }, { from: 'public/favicon.ico' }] }),
+);
 
 module.exports = config;

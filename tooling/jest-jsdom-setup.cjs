@@ -1,11 +1,31 @@
-// What jsdom lacks and the browser has: text codecs (react-router), MessageChannel, matchMedia and
-// ResizeObserver (antd).
+// What jsdom lacks and the browser has, for every jsdom test file (see jest.preset.cjs), before any module
+// loads: text codecs (react-router), MessageChannel (React's scheduler, antd's forms), matchMedia and
+// ResizeObserver (antd's grid and tables). Test files and helpers need no polyfills of their own.
 const { TextEncoder, TextDecoder } = require('node:util');
-const { MessageChannel } = require('node:worker_threads');
+const { MessageChannel: NodeMessageChannel } = require('node:worker_threads');
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-// antd's forms schedule work through MessageChannel.
-if (!globalThis.MessageChannel) globalThis.MessageChannel = MessageChannel;
+
+if (!globalThis.MessageChannel) {
+  // Node's own channel (real macrotasks, untouched by jest's fake timers), with ports that do not keep the
+  // process alive: React's scheduler holds one open forever, and `npx jest <file>` would never exit.
+  const handler = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(new NodeMessageChannel().port1), 'onmessage');
+  globalThis.MessageChannel = class MessageChannel extends NodeMessageChannel {
+    constructor() {
+      super();
+      for (const port of [this.port1, this.port2]) {
+        Object.defineProperty(port, 'onmessage', {
+          configurable: true,
+          get: () => handler.get.call(port),
+          set: (listener) => {
+            handler.set.call(port, listener);
+            port.unref();
+          },
+        });
+      }
+    }
+  };
+}
 
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
@@ -27,3 +47,8 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// jsdom has no pseudo-elements: antd asks for ::before/::after styles to measure scroll bars, and jsdom answers
+// with a "not implemented" error on the console. The element's own style is what it gets in jsdom anyway.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element) => getComputedStyle(element);

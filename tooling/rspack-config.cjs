@@ -2,11 +2,16 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { writeCompressedTwins } = require('./precompress.cjs');
 
 const rootPkg = (dir) => require(path.join(dir, 'package.json'));
 const sharedPkg = require('../shared/package.json');
 
-/** Singletons: one React, one antd, one set of stores (@parley/shared) in the page, whoever loads first. */
+/**
+ * Singletons: one React, one antd, one set of stores (@parley/shared) in the page, whoever loads first.
+ * Not @ant-design/icons: a shared module is never tree-shaken, so sharing it shipped all 1,603 icons to every
+ * page (issue #19); each build bundles the few icons it imports by name.
+ */
 function sharedModules(deps) {
   const single = (name, version = deps[name]) => ({ singleton: true, requiredVersion: version });
   return {
@@ -16,11 +21,19 @@ function sharedModules(deps) {
     'react-dom/': single('react-dom'),
     antd: single('antd'),
     '@ant-design/cssinjs': single('@ant-design/cssinjs'),
-    '@ant-design/icons': single('@ant-design/icons'),
     nanostores: single('nanostores'),
     '@nanostores/react': single('@nanostores/react'),
     '@parley/shared': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
+}
+
+/** After a production build: brotli and gzip twins of every text asset (tooling/precompress.cjs). */
+class CompressedTwinsPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('CompressedTwinsPlugin', (compilation) =>
+      writeCompressedTwins(compilation.outputOptions.path),
+    );
+  }
 }
 
 /**
@@ -72,6 +85,9 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
         shared: sharedModules(pkg.dependencies),
         shareStrategy: 'loaded-first',
         runtimePlugins,
+        // One federation runtime per page: the shell provides it, production remotes use it instead of carrying
+        // their own copy (dev servers keep theirs so a remote still runs standalone).
+        experiments: host ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
       }),
@@ -81,6 +97,7 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
         title: host ? 'Parley' : `${name} (standalone)`,
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+      ...(production ? [new CompressedTwinsPlugin()] : []),
     ],
     optimization: { minimize: production },
     performance: { hints: false },

@@ -76,7 +76,7 @@ async function redeliverFailures(url, sent, stored) {
 }
 
 /** Counts, through the API, how often each bench wamid is stored. */
-async function storedWamids(api, token) {
+export async function storedWamids(api, token) {
   const counts = new Map();
   for (const conversation of await api.allConversations(token)) {
     for (const message of await api.allMessages(token, conversation.id)) {

@@ -13,11 +13,15 @@ import { ratio, summarise } from '../lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { Pool } = require('pg');
+// The server's own Drizzle (a dependency of the server workspace only) turns its statement into SQL text.
+const { PgDialect } = createRequire(new URL('../../server/package.json', import.meta.url))('drizzle-orm/pg-core');
+const reports = require('../../server/dist/modules/reports/service.js');
 
 const SEARCH = 'lucia silva';
 const LIST_LIMIT = 200; // what the inbox asks for (remote-inbox conversation-api.ts)
 const PAGE_LIMIT = 50; // the chat's first page (remote-inbox conversation-detail-api.ts)
 const DETAIL_IDS = 200;
+const REPORT_DAYS = 30; // issue #23: reports for 30 days, p99 ≤ 300 ms on PostgreSQL
 
 // The statements queries.ts builds (Drizzle), written out: same tables, filters, order and limits.
 const ORDER =
@@ -52,7 +56,7 @@ async function planOf(pool, sql, params) {
 
 export default {
   id: 'P3',
-  title: 'API at scale: inbox list, search and first message page',
+  title: 'API at scale: inbox list, search, first message page and 30-day reports',
   async run({ sizes, log, profile, tmpDir }) {
     const size = sizes.p3;
     log(
@@ -104,6 +108,21 @@ export default {
           profile: 'detail',
         },
       ];
+      // The reports statement the server runs (server/src/modules/reports/service.ts), as SQL text and params.
+      const today = new Date();
+      const reportRange = reports.reportRange({
+        from: new Date(today.getTime() - (REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10),
+        to: today.toISOString().slice(0, 10),
+        timeZone: 'UTC',
+      });
+      const report = new PgDialect().sqlToQuery(reports.reportStatement(account.id, reportRange));
+      cases.push({
+        label: `GET /api/reports (${REPORT_DAYS} days, UTC)`,
+        paths: [`/api/reports?from=${reportRange.from}&to=${reportRange.to}&timeZone=UTC`],
+        task: () => pool.query({ text: report.sql, values: report.params, rowMode: 'array' }),
+        plan: () => planOf(pool, report.sql, report.params),
+        profile: 'reports',
+      });
       const rows = [];
       const facts = {
         'generated conversations / messages': `${generated.conversations} / ${generated.messages}`,

@@ -1,10 +1,11 @@
 // P4 cold load: /main in headless Chromium (empty cache every time) until the first conversation row is
 // painted, the federated build (shell + remotes from /deployments) beside the same pages built as one bundle
-// (bench/single-bundle), both served by a Parley server on the same database; plus the gzipped JS each route
-// loads in both builds.
+// (bench/single-bundle), both served by a Parley server on the same database; plus the bytes each route receives
+// on the wire (cold) in both builds.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import preview from '../../scripts/lib/preview.cjs';
 import { launchBrowser } from '../lib/browser.mjs';
 import { createClient } from '../lib/parley-client.mjs';
 import { sendPaced } from '../lib/paced-sender.mjs';
@@ -17,7 +18,7 @@ const FIRST_ROW = '[role="list"][aria-label="Conversations"] [role="listitem"]';
 const ROUTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell/src/routes/page-routes.json'), 'utf8'));
 
 /** A browser context signed in like the login page leaves it (token cookie + persisted session). */
-async function signedInContext(browser, baseUrl, token) {
+export async function signedInContext(browser, baseUrl, token) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (!token) return context;
   const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
@@ -42,6 +43,28 @@ async function signedInContext(browser, baseUrl, token) {
   );
   return context;
 }
+
+/**
+ * JS on the wire per route (KiB) before issue #19, federated build, from a P4 run of that build (nothing was
+ * compressed then, so this is also its raw size): the figures the issue's targets compare against.
+ */
+const BEFORE_ISSUE_19 = {
+  '/': 3054.9,
+  '/login': 3054.9,
+  '/forgot-password': 3056.5,
+  '/signup': 3055.5,
+  '/verify': 3055.9,
+  '/terms-of-service': 3067.3,
+  '/main': 3168.9,
+  '/profile': 3067.6,
+  '/contacts': 3060.6,
+  '/assets': 3073,
+  '/forms': 3066.8,
+  '/users': 3068.6,
+  '/credential': 3065.3,
+};
+/** Issue #19's targets for the JS a cold load receives (KiB on the wire). */
+const TARGET_JS_KIB = { '/login': 200, '/main': 450 };
 
 /** A link slower than loopback, where bytes cost time: 10 Mbit/s down, 5 up, 40 ms round trip. */
 const BROADBAND = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
@@ -75,20 +98,32 @@ async function coldLoad(browser, baseUrl, token, network = null) {
   }
 }
 
-/** The JS a route loads (cold): files and their gzipped size (gzip -6 of each body, as a server would). */
-async function routeScripts(browser, baseUrl, route, token) {
+/**
+ * What a route costs on the wire, cold: every response's `encodedDataLength` from Chromium's network log
+ * (CDP `Network.loadingFinished`, the bytes actually received, compressed or not, headers included), split into
+ * scripts and everything; plus the scripts' uncompressed size and any script URL fetched twice.
+ */
+export async function routeBytes(browser, baseUrl, route, token) {
   const context = await signedInContext(browser, baseUrl, route.access === 'public' ? null : token);
-  const bodies = [];
   try {
     const page = await context.newPage();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok())
-        bodies.push(
-          response
-            .body()
-            .then((body) => ({ url: response.url(), body }))
-            .catch(() => null),
-        );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map();
+    cdp.on('Network.requestWillBeSent', (event) =>
+      requests.set(event.requestId, { url: event.request.url, type: event.type }),
+    );
+    cdp.on('Network.responseReceived', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) Object.assign(request, { type: event.type, status: event.response.status });
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.decoded = (request.decoded ?? 0) + event.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.wire = event.encodedDataLength;
     });
     await page.goto(`${baseUrl}${route.path}`);
     const ready = await page
@@ -100,20 +135,23 @@ async function routeScripts(browser, baseUrl, route, token) {
         () => false,
       );
     await page.waitForTimeout(1000); // lazy chunks a page asks for right after mounting
-    const files = (await Promise.all(bodies)).filter(Boolean);
-    const sized = files.map((file) => ({
-      name: new URL(file.url).pathname,
-      raw: file.body.length,
-      gzip: zlib.gzipSync(file.body).length,
-    }));
-    const gzip = sized.reduce((sum, file) => sum + file.gzip, 0);
-    const raw = sized.reduce((sum, file) => sum + file.raw, 0);
-    const largest = [...sized].sort((a, b) => b.gzip - a.gzip).slice(0, 4);
+    const finished = [...requests.values()].filter((request) => request.wire != null);
+    const scripts = finished.filter((request) => request.type === 'Script');
+    const sum = (list, key) => list.reduce((total, request) => total + (request[key] ?? 0), 0);
+    const kib = (bytes) => Number((bytes / 1024).toFixed(1));
+    const urls = scripts.map((request) => request.url);
+    const twice = urls.filter((url, index) => urls.indexOf(url) !== index);
+    const largest = [...scripts].sort((a, b) => b.wire - a.wire).slice(0, 4);
     return {
-      files: files.length,
-      largest: largest.map((file) => `${file.name.split('/').pop()} ${(file.gzip / 1024).toFixed(0)}`).join(', '),
-      gzipKiB: Number((gzip / 1024).toFixed(1)),
-      rawKiB: Number((raw / 1024).toFixed(1)),
+      files: scripts.length,
+      largest: largest
+        .map((request) => `${new URL(request.url).pathname.split('/').pop()} ${kib(request.wire).toFixed(0)}`)
+        .join(', '),
+      jsWireKiB: kib(sum(scripts, 'wire')),
+      jsRawKiB: kib(sum(scripts, 'decoded')),
+      allWireKiB: kib(sum(finished, 'wire')),
+      requests: finished.length,
+      scriptsTwice: twice.length,
       ready,
     };
   } finally {
@@ -128,7 +166,14 @@ export default {
     const size = sizes.p4;
     const build = ensureSingleBundle(log);
     log('P4: starting Parley (PostgreSQL) twice on one database: the federated shell, and the single bundle');
-    const federated = await startStack({ db: 'postgres' });
+    // The working tree's builds, live in a private folder (like the e2e stacks), whatever deployments/ has live;
+    // the single bundle gets an empty one, or the server would serve the deployed federated shell instead of it.
+    const folders = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-p4-'));
+    const federatedDeployments = path.join(folders, 'federated');
+    const singleDeployments = path.join(folders, 'single');
+    fs.mkdirSync(singleDeployments, { recursive: true });
+    preview.previewDeployments(federatedDeployments);
+    const federated = await startStack({ db: 'postgres', env: { DEPLOYMENTS_DIR: federatedDeployments } });
     let single;
     let browser;
     try {
@@ -137,7 +182,11 @@ export default {
         databaseUrl: federated.databaseUrl,
         sandboxUrl: federated.sandboxUrl,
         webRoot: SINGLE_BUNDLE_DIST,
-        env: { JWT_SECRET: federated.env.JWT_SECRET, ENCRYPTION_KEY: federated.env.ENCRYPTION_KEY },
+        env: {
+          JWT_SECRET: federated.env.JWT_SECRET,
+          ENCRYPTION_KEY: federated.env.ENCRYPTION_KEY,
+          DEPLOYMENTS_DIR: singleDeployments,
+        },
       });
       const api = createClient(federated.apiUrl);
       const owner = await api.loginOwner();
@@ -169,11 +218,11 @@ export default {
           slow[name].push(await coldLoad(browser, targets[name], owner, BROADBAND));
       }
       const routes = ROUTES.filter((route) => !size.routes || size.routes.includes(route.path));
-      log(`P4: JS per route (${routes.length} routes × 2 builds)`);
+      log(`P4: bytes on the wire per route (${routes.length} routes × 2 builds)`);
       const perRoute = [];
       for (const route of routes) {
-        const a = await routeScripts(browser, targets.federated, route, owner);
-        const b = await routeScripts(browser, targets.single, route, owner);
+        const a = await routeBytes(browser, targets.federated, route, owner);
+        const b = await routeBytes(browser, targets.single, route, owner);
         perRoute.push({ route: route.path, federated: a, single: b });
       }
       const main = perRoute.find((entry) => entry.route === '/main');
@@ -185,7 +234,7 @@ export default {
         .filter((entry) => !entry.federated.ready || !entry.single.ready)
         .map((entry) => entry.route);
       return {
-        parleyLabel: 'federated build (shell from WEB_ROOT, remotes from /deployments via /remotes.json)',
+        parleyLabel: "federated build (the working tree's shell and remotes, live in a private deployments folder)",
         baselineLabel: 'the same shell and pages as one rspack bundle without Module Federation (bench/single-bundle)',
         rows: [
           {
@@ -207,40 +256,72 @@ export default {
           },
         ],
         facts: {
-          'JS loaded by /main, gzipped KiB (files)': {
-            parley: `${main.federated.gzipKiB} (${main.federated.files})`,
-            baseline: `${main.single.gzipKiB} (${main.single.files})`,
-            ratio: ratio(main.federated.gzipKiB, main.single.gzipKiB),
+          'JS received by /main, KiB on the wire (files)': {
+            parley: `${main.federated.jsWireKiB} (${main.federated.files})`,
+            baseline: `${main.single.jsWireKiB} (${main.single.files})`,
+            ratio: ratio(main.federated.jsWireKiB, main.single.jsWireKiB),
           },
-          'largest scripts of /main (gzip KiB)': { parley: main.federated.largest, baseline: main.single.largest },
+          'everything received by /main, KiB on the wire (requests)': {
+            parley: `${main.federated.allWireKiB} (${main.federated.requests})`,
+            baseline: `${main.single.allWireKiB} (${main.single.requests})`,
+            ratio: ratio(main.federated.allWireKiB, main.single.allWireKiB),
+          },
+          ...Object.fromEntries(
+            Object.entries(TARGET_JS_KIB).map(([route, target]) => {
+              const entry = perRoute.find((candidate) => candidate.route === route);
+              return [
+                `JS received by ${route}, KiB on the wire: before #19 → now (target ≤ ${target})`,
+                entry
+                  ? `${BEFORE_ISSUE_19[route]} → ${entry.federated.jsWireKiB} (${entry.federated.jsWireKiB <= target ? 'met' : 'not met'})`
+                  : '–',
+              ];
+            }),
+          ),
+          'largest scripts of /main (KiB on the wire)': {
+            parley: main.federated.largest,
+            baseline: main.single.largest,
+          },
           'single bundle': build.built ? `rebuilt in ${build.seconds.toFixed(1)} s` : 'up to date',
         },
         tables: [
           {
-            title: 'JS each route loads (cold, gzip -6 of each script body)',
+            title:
+              'What each route receives, cold (CDP Network.loadingFinished encodedDataLength: bytes on the wire, headers included; raw = scripts decoded)',
             columns: [
               'route',
               'access',
-              'federated gzip KiB',
+              'before #19 JS wire KiB',
+              'federated JS wire KiB',
               'files',
-              'raw KiB',
-              'single bundle gzip KiB',
+              'JS raw KiB',
+              'all wire KiB',
+              'single bundle JS wire KiB',
               'files',
-              'raw KiB',
+              'JS raw KiB',
+              'all wire KiB',
             ],
             rows: perRoute.map((entry) => [
               entry.route,
               ROUTES.find((route) => route.path === entry.route).access,
-              entry.federated.gzipKiB,
+              BEFORE_ISSUE_19[entry.route] ?? '–',
+              entry.federated.jsWireKiB,
               entry.federated.files,
-              entry.federated.rawKiB,
-              entry.single.gzipKiB,
+              entry.federated.jsRawKiB,
+              entry.federated.allWireKiB,
+              entry.single.jsWireKiB,
               entry.single.files,
-              entry.single.rawKiB,
+              entry.single.jsRawKiB,
+              entry.single.allWireKiB,
             ]),
           },
         ],
-        checks: { 'routes whose page never showed': notReady.length },
+        checks: {
+          'routes whose page never showed': notReady.length,
+          'script URLs fetched twice by one route (federated)': perRoute.reduce(
+            (total, entry) => total + entry.federated.scriptsTwice,
+            0,
+          ),
+        },
         notes: [
           `${size.runs} cold loads each, alternating, each in a new browser context (empty cache), signed in as the demo owner; time from navigation start to the frame after the first row appeared.`,
           ...(notReady.length ? [`Routes whose page never showed: ${notReady.join(', ')}`] : []),
@@ -250,6 +331,7 @@ export default {
       await browser?.close();
       await single?.stop();
       await federated.stop();
+      fs.rmSync(folders, { recursive: true, force: true });
     }
   },
 };

@@ -38,10 +38,27 @@ async function socketsMemory({ url, pid, tokens, count, log, name }) {
   }
 }
 
+/** JS heap (MiB) of the inbox with many and few conversations, and of a blank page holding the same data. */
+async function browserHeaps({ size, runs, log }) {
+  log(`P6: browser heap with ${size.conversations} conversations (and a blank page holding the same data)`);
+  const browser = await launchBrowser();
+  const heaps = { big: [], plain: [], small: [] };
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      heaps.big.push((await dashboardHeap(browser, size.conversations)) / 2 ** 20);
+      heaps.plain.push((await plainDataHeap(browser, size.conversations)) / 2 ** 20);
+      heaps.small.push((await dashboardHeap(browser, size.baselineConversations)) / 2 ** 20);
+    }
+  } finally {
+    await browser.close();
+  }
+  return { runs, big: summarise(heaps.big, 1), plain: summarise(heaps.plain, 1), small: summarise(heaps.small, 1) };
+}
+
 export default {
   id: 'P6',
   title: 'Memory: server RSS with many sockets; browser heap with a big inbox',
-  async run({ sizes, quick, log }) {
+  async run({ sizes, quick, log, skipBrowser }) {
     const size = sizes.p6;
     const agents = quick ? 2 : 20;
     const servers = {};
@@ -84,22 +101,7 @@ export default {
       await relay.stop();
     }
 
-    log(`P6: browser heap with ${size.conversations} conversations (and a blank page holding the same data)`);
-    const runs = quick ? 1 : 3;
-    const browser = await launchBrowser();
-    const heaps = { big: [], plain: [], small: [] };
-    try {
-      for (let run = 0; run < runs; run += 1) {
-        heaps.big.push((await dashboardHeap(browser, size.conversations)) / 2 ** 20);
-        heaps.plain.push((await plainDataHeap(browser, size.conversations)) / 2 ** 20);
-        heaps.small.push((await dashboardHeap(browser, size.baselineConversations)) / 2 ** 20);
-      }
-    } finally {
-      await browser.close();
-    }
-    const big = summarise(heaps.big, 1);
-    const plain = summarise(heaps.plain, 1);
-    const small = summarise(heaps.small, 1);
+    const heaps = skipBrowser ? null : await browserHeaps({ size, runs: quick ? 1 : 3, log });
     const perSocketKiB = (x) => Number((((x.loaded.median - x.idle.median) * 1024) / size.sockets).toFixed(1));
     return {
       parleyLabel: `Parley's server (production mode) / the inbox page`,
@@ -120,13 +122,20 @@ export default {
               p99: ratio(servers[db].loaded.p99, base.loaded.p99),
             },
           })),
-        {
-          label: `browser JS heap after GC, inbox with ${size.conversations} conversations`,
-          unit: 'MiB',
-          parley: big,
-          baseline: plain,
-          ratio: { median: ratio(big.median, plain.median), p99: ratio(big.p99, plain.p99) },
-        },
+        ...(heaps
+          ? [
+              {
+                label: `browser JS heap after GC, inbox with ${size.conversations} conversations`,
+                unit: 'MiB',
+                parley: heaps.big,
+                baseline: heaps.plain,
+                ratio: {
+                  median: ratio(heaps.big.median, heaps.plain.median),
+                  p99: ratio(heaps.big.p99, heaps.plain.p99),
+                },
+              },
+            ]
+          : []),
       ],
       facts: {
         ...Object.fromEntries(
@@ -161,7 +170,9 @@ export default {
             ];
           }),
         ),
-        [`browser heap, inbox with ${size.baselineConversations} conversations (MiB)`]: small.median,
+        ...(heaps
+          ? { [`browser heap, inbox with ${size.baselineConversations} conversations (MiB)`]: heaps.small.median }
+          : {}),
       },
       checks: {
         ...Object.fromEntries(
@@ -173,8 +184,10 @@ export default {
         'sockets that did not stay connected (relay)': size.sockets - base.connected,
       },
       notes: [
-        "RSS from /proc/<pid>/status, sampled every 200 ms for 3 s once the sockets are connected (2 s settle); WebSocket transport. Every Parley connect also broadcasts the account's online list (getOnline) to every socket already connected.",
-        `Heap: Runtime.getHeapUsage after two forced GCs (DevTools protocol), ${runs} run(s); page answered by page.route as in P5.`,
+        "RSS from /proc/<pid>/status, sampled every 200 ms for 3 s once the sockets are connected (2 s settle); WebSocket transport. Each Parley connect sends the account's online list (getOnline) to the new socket, and to the account's other sockets when it is the user's first.",
+        heaps
+          ? `Heap: Runtime.getHeapUsage after two forced GCs (DevTools protocol), ${heaps.runs} run(s); page answered by page.route as in P5.`
+          : 'Browser heap not measured (--skip-browser).',
       ],
     };
   },

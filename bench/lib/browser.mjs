@@ -1,21 +1,11 @@
 // Debian's Chromium through playwright-core, with the flags this closed network needs.
 import { chromium } from 'playwright-core';
+import chromiumFlags from '../../scripts/lib/chromium.cjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const open = new Set();
 
 export async function launchBrowser() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumFlags.chromiumLaunchOptions());
   open.add(browser);
   browser.on('disconnected', () => open.delete(browser));
   return browser;

@@ -1,5 +1,7 @@
 // The calls the bench makes to a running Parley, over HTTP on loopback, as a client would (docs/api.md).
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const { DEMO_LOGINS } = require('../../server/dist/seed/demo-logins.js');
@@ -28,6 +30,21 @@ async function call(baseUrl, method, route, { token, body, expect = [200, 201] }
   return text ? JSON.parse(text) : null;
 }
 
+/** The newest 6-digit code the server mailed to `email` (mails are JSON files in the outbox folder). */
+async function mailedCode(outboxDir, email, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const name of fs.readdirSync(outboxDir).sort().reverse()) {
+      if (!name.endsWith('.json')) continue;
+      const mail = JSON.parse(fs.readFileSync(path.join(outboxDir, name), 'utf8'));
+      const code = mail.to?.toLowerCase() === email.toLowerCase() && (mail.code ?? /\b\d{6}\b/.exec(mail.text)?.[0]);
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code mailed to ${email} within ${timeoutMs} ms`);
+}
+
 export function createClient(baseUrl) {
   const api = {
     call: (method, route, options) => call(baseUrl, method, route, options),
@@ -35,6 +52,15 @@ export function createClient(baseUrl) {
       return (await call(baseUrl, 'POST', '/auth/login', { body: { email, password } })).token;
     },
     loginOwner: () => api.login(DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password),
+    /** Registers a new account's owner, verifies the code the server mailed to `outboxDir`, signs in: the token. */
+    async registerOwner(outboxDir, email, password = 'bench-owner-password') {
+      await call(baseUrl, 'POST', '/auth/register', {
+        body: { fullName: 'Bench Owner', title: 'Owner', email, password, confirmPassword: password },
+        expect: [201],
+      });
+      await call(baseUrl, 'POST', '/auth/verify', { body: { code: await mailedCode(outboxDir, email) } });
+      return api.login(email, password);
+    },
     profile: (token) => call(baseUrl, 'GET', '/api/user/profile', { token }),
     /** Connects the owner's account to the sandbox's number, so its webhooks land in this account. */
     connectWhatsApp: (ownerToken) =>

@@ -1,5 +1,6 @@
 // REPORT.md (people) and REPORT.json (tools) from the run's results.
 import fs from 'node:fs';
+import { targetsMarkdown } from './targets.mjs';
 
 const cell = (value) => (value == null ? '–' : typeof value === 'number' ? String(value) : String(value));
 const times = (value) => (value == null ? '–' : `${value}×`);
@@ -121,6 +122,7 @@ export function writeReport({ mdFile, jsonFile, report }) {
     'ratio = Parley ÷ baseline (higher = Parley slower or bigger). Latencies in ms, median and p99 (nearest rank).',
     '',
   ];
+  lines.push(...targetsMarkdown(report.figures));
   for (const figure of report.figures) lines.push(...figureMarkdown(figure));
   if (report.analysis?.length) lines.push('## Where the differences come from', '', ...report.analysis, '');
   fs.writeFileSync(mdFile, lines.join('\n'));

@@ -51,3 +51,34 @@ export function signedTextWebhook({
     headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, appSecret) },
   };
 }
+
+/**
+ * `{ body, headers, wamids }` of one signed webhook POST carrying `count` text messages from `customers`
+ * customers, as Meta batches them (one entry per message, each with its contact).
+ */
+export function signedBatchWebhook({ appSecret, runId, count, customers, sentAtMs = Date.now() }) {
+  const wamids = [];
+  const entries = [];
+  for (let seq = 0; seq < count; seq += 1) {
+    const wamid = wamidFor(runId, seq);
+    wamids.push(wamid);
+    const customer = seq % customers;
+    const payload = inboundWebhook('text', {
+      wabaId: SANDBOX_WABA.wabaId,
+      phoneNumberId: SANDBOX_WABA.phoneNumberId,
+      displayPhoneNumber: SANDBOX_WABA.displayPhoneNumber,
+      from: customerPhone(customer),
+      profileName: `Bench Customer ${customer}`,
+      wamid,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
+    payload.entry[0].changes[0].value.messages[0].text.body = benchText(wamid, sentAtMs);
+    entries.push(payload.entry[0]);
+  }
+  const body = serialiseLikeMeta({ object: 'whatsapp_business_account', entry: entries });
+  return {
+    wamids,
+    body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, appSecret) },
+  };
+}

@@ -1,25 +1,26 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-// Debian's Chromium, with the flags this closed network needs (no background calls to Google's hosts).
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+const { chromiumLaunchOptions } = require('../../scripts/lib/chromium.cjs');
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /** A fresh context (own cookies and storage) with page errors collected for assertions. */
-export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+) {
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: options.colorScheme,
+    // The app then turns antd's animations off (shared/src/theme): under load a click could otherwise land on a
+    // dropdown option still sliding into place, i.e. on its neighbour.
+    reducedMotion: 'reduce',
   });
+  // Waits, not assertions: generous, as CI may run on a machine busy with other work (a wait that ends early
+  // still fails the test when what it waits for never comes).
+  context.setDefaultTimeout(60_000);
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

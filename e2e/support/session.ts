@@ -26,7 +26,8 @@ export async function signInAs(page: Page, baseUrl: string, email: string, passw
       sameSite: 'Strict',
     },
   ]);
-  await page.goto(`${baseUrl}/terms-of-service`);
+  // Any same-origin page gives localStorage; a JSON one spares loading the app just to write it.
+  await page.goto(`${baseUrl}/healthz`);
   await page.evaluate(
     (session) =>
       localStorage.setItem(

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports';
 
+const { previewDeployments } = require('../../scripts/lib/preview.cjs');
+const { copyMigratedPglite } = require('../../scripts/lib/pglite-template.cjs');
+
 export const ROOT = path.resolve(__dirname, '../..');
 
 export interface Stack {
@@ -22,7 +25,7 @@ export interface Stack {
 export interface StackOptions {
   /** Seed the demo account (owner/agent logins, WhatsApp connection to the sandbox, conversations). */
   seedDemo?: boolean;
-  /** Use a private copy of the deployments folder (tests that deploy or break remotes). */
+  /** Every stack has its own deployments folder now (kept so callers that ask for one still compile). */
   ownDeployments?: boolean;
   env?: Record<string, string>;
 }
@@ -75,11 +78,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const outboxDir = path.join(dataDir, 'outbox');
   fs.mkdirSync(outboxDir, { recursive: true });
-  let deploymentsDir = path.join(ROOT, 'deployments');
-  if (options.ownDeployments) {
-    deploymentsDir = path.join(dataDir, 'deployments');
-    fs.cpSync(path.join(ROOT, 'deployments'), deploymentsDir, { recursive: true });
-  }
+  // The working tree's builds, live in a private deployments folder (scripts/lib/preview.cjs): tests run what was
+  // just built, whatever ops made live in deployments/.
+  const deploymentsDir = path.join(dataDir, 'deployments');
+  previewDeployments(deploymentsDir);
+  // A copy of a migrated database folder: initdb and the migrations would cost every stack seconds of CPU.
+  const pgliteDir = await copyMigratedPglite(path.join(dataDir, 'pglite'));
   const [port, sandboxPort] = await Promise.all([freePort(), freePort()]);
   const baseUrl = `http://localhost:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
@@ -96,7 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
-    PGLITE_DIR: path.join(dataDir, 'pglite'),
+    PGLITE_DIR: pgliteDir,
     STORAGE_DIR: path.join(dataDir, 'files'),
     DEPLOYMENTS_DIR: deploymentsDir,
     GRAPH_API_BASE: `${sandboxUrl}/v22.0`,

@@ -4,7 +4,7 @@ import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
 import { jsonCall } from '../support/json-call';
 
-// Issue 7 in the browser: an owner runs their staff and connects WhatsApp both ways; an agent reaches none of it.
+// Staff and the WhatsApp connection in the browser (docs/product-rules.md#admin): an owner runs their staff and connects WhatsApp both ways; an agent reaches none of it.
 const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
 const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
 // The sandbox's seeded WABA (sandbox/src/seed.ts).
@@ -230,6 +230,76 @@ describe('admin: staff users and WhatsApp credentials', () => {
       const page = await pageAs(AGENT, '/users');
       await page.waitForURL(/\/main$/);
       expect(await page.getByText('User List').count()).toBe(0);
+    });
+  });
+
+  describe('Reports', () => {
+    /** Polls a read until it answers something (the webhook and the send settle on their own time). */
+    async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const value = await read();
+        if (value !== undefined) return value;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    const statistic = (page: Page, id: string) => page.getByTestId(`report-${id}`).locator('.ant-statistic-content');
+
+    it('shows the owner the totals of a conversation the test created, in charts with their tables', async () => {
+      const page = await pageAs(OWNER, '/reports');
+      await statistic(page, 'incoming').waitFor();
+      const from = await page.locator('#report-from').inputValue();
+      const to = await page.locator('#report-to').inputValue();
+      const timeZone = ((await page.getByText(/^Time zone: /).textContent()) ?? '').replace('Time zone: ', '');
+      const report = () => api('GET', `/api/reports?from=${from}&to=${to}&timeZone=${encodeURIComponent(timeZone)}`);
+      const before = await report();
+
+      // A new customer writes (through the sandbox's webhook) and the owner answers from Parley.
+      const digits = `1558${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+      await jsonCall(`${stack.sandboxUrl}/_sandbox/inbound`, 'POST', {
+        from: `+${digits}`,
+        name: 'Rita Reports',
+        type: 'text',
+        text: 'How fast do you answer?',
+      });
+      const conversation = await eventually(async () => {
+        const found = await api('GET', `/api/conversations?q=${digits}`);
+        return found.list[0] as { id: string } | undefined;
+      }, 'the customer’s conversation');
+      await api('POST', `/api/conversations/${conversation.id}`, { text: 'Within minutes!' });
+      const after = await eventually(async () => {
+        const now = await report();
+        return now.totals.outgoing === before.totals.outgoing + 1 ? now : undefined;
+      }, 'the reply in the report');
+      expect(after.totals).toEqual({
+        ...before.totals,
+        conversationsStarted: before.totals.conversationsStarted + 1,
+        incoming: before.totals.incoming + 1,
+        outgoing: before.totals.outgoing + 1,
+      });
+      const profile = await api('GET', '/api/user/profile');
+
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      await statistic(page, 'outgoing').getByText(String(after.totals.outgoing), { exact: true }).waitFor();
+      expect(await statistic(page, 'incoming').textContent()).toBe(String(after.totals.incoming));
+      expect(await statistic(page, 'conversations-started').textContent()).toBe(
+        String(after.totals.conversationsStarted),
+      );
+
+      // Three charts drawn (the library loaded on this page), each with its numbers as a table.
+      await page.locator('.recharts-surface').nth(2).waitFor();
+      const volumeTable = page.getByRole('table', { name: 'Messages per day' });
+      await expect(volumeTable.getByRole('row', { name: /^Total/ }).textContent()).resolves.toBe(
+        `Total${after.totals.incoming}${after.totals.outgoing}${after.totals.conversationsStarted}`,
+      );
+      const staffTable = page.getByRole('table', { name: 'First responses per staff member' });
+      await staffTable.getByRole('row', { name: new RegExp(`^${profile.fullName}`) }).waitFor({ state: 'attached' });
+
+      // An agent has no Reports page.
+      const agentPage = await pageAs(AGENT, '/reports');
+      await agentPage.waitForURL(/\/main$/);
+      expect(await agentPage.getByText('Reports').count()).toBe(0);
     });
   });
 

@@ -46,8 +46,9 @@ describe('deploying and rolling back one remote', () => {
   let stack: Stack;
   let browser: Browser;
   let page: Page;
+  // Deploys here skip the smoke run (deploy-guard.test.ts covers it): these tests are about what browsers load.
   const ops = (script: string, ...args: string[]) =>
-    spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], {
+    spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args, ...(script === 'deploy' ? ['--skip-smoke'] : [])], {
       cwd: ROOT,
       env: { ...process.env, DEPLOYMENTS_DIR: stack.deploymentsDir },
       encoding: 'utf8',
@@ -97,21 +98,55 @@ describe('deploying and rolling back one remote', () => {
     expect(ops('releases', 'remote-inbox').stdout).toMatch(/\* live\s+e2e-v1/);
   });
 
-  it('falls back to the previous version on its own when the live entry cannot be loaded', async () => {
+  it('pins a version for one browser only, with a badge, until the pin is cleared', async () => {
     expect(ops('rollback', 'remote-inbox', '--to', 'e2e-v2').status).toBe(0);
-    await showsLabel('v2');
+    const pinned = await newPage(browser);
+    await signInAs(pinned.page, stack.baseUrl, owner.email, owner.password);
+    const other = await newPage(browser);
+    await signInAs(other.page, stack.baseUrl, owner.email, owner.password);
+    const badge = (p: Page) => p.getByRole('status', { name: 'Version override' });
+
+    await pinned.page.goto(`${stack.baseUrl}/main?override=remote-inbox@e2e-v1`);
+    await pinned.page.getByText(`${EMPTY_CHAT_TEXT} [v1]`).waitFor({ timeout: 30_000 });
+    await badge(pinned.page).getByText('Override: remote-inbox e2e-v1').waitFor();
+    expect(new URL(pinned.page.url()).search).toBe('');
+    await pinned.page.goto(`${stack.baseUrl}/main`); // the pin stays for this browser
+    await pinned.page.getByText(`${EMPTY_CHAT_TEXT} [v1]`).waitFor({ timeout: 30_000 });
+
+    await other.page.goto(`${stack.baseUrl}/main`);
+    await other.page.getByText(`${EMPTY_CHAT_TEXT} [v2]`).waitFor({ timeout: 30_000 });
+    expect(await badge(other.page).count()).toBe(0);
+
+    await badge(pinned.page).getByRole('button', { name: 'Clear overrides' }).click();
+    await pinned.page.getByText(`${EMPTY_CHAT_TEXT} [v2]`).waitFor({ timeout: 30_000 });
+    expect(await badge(pinned.page).count()).toBe(0);
+    await pinned.context.close();
+    await other.context.close();
+  });
+
+  it('falls back to the previous version, and only its code, when the live entry is corrupt; ops see it', async () => {
+    expect(pointer().remotes['remote-inbox'].live).toBe('e2e-v2');
+    // The entry is broken, its manifest intact: the runtime starts the page's chunks of e2e-v2 beside the entry.
     fs.writeFileSync(
       path.join(stack.deploymentsDir, 'remote-inbox/e2e-v2/remoteEntry.js'),
       'throw new Error("corrupt entry")',
     );
-    fs.rmSync(path.join(stack.deploymentsDir, 'remote-inbox/e2e-v2/mf-manifest.json'));
     // A visitor whose browser has not cached v2 (immutable files stay cached where they once loaded).
     ({ page } = await newPage(browser));
     await signInAs(page, stack.baseUrl, owner.email, owner.password);
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    const reported = page.waitForResponse((response) => response.url().endsWith('/api/client-reports'), {
+      timeout: 60_000,
+    });
     await showsLabel('v1');
+    expect(await page.getByText(`${EMPTY_CHAT_TEXT} [v2]`).count()).toBe(0);
     expect(warnings.join('\n')).toMatch(/remote_inbox e2e-v2 failed to load[\s\S]*using e2e-v1/);
+
+    // The shell reported it: one structured log line, and `releases` counts it against e2e-v2.
+    expect((await reported).status()).toBe(204);
+    expect(stack.logs()).toMatch(/"clientReport":\{"kind":"fallback","remote":"remote-inbox","version":"e2e-v2"/);
+    expect(ops('releases', 'remote-inbox').stdout).toMatch(/e2e-v2\s+\S+\s+1\/1\s+1\/1\s+0\/0/);
   });
 
   it('refuses a deploy that needs a @parley/shared the live shell cannot satisfy, and keeps the live version', async () => {

@@ -1,122 +1,24 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
-import { jsonCall } from '../support/json-call';
+import type { Locator, Page } from 'playwright-core';
+import {
+  bubble,
+  composerBox,
+  conversationList,
+  inboxSuite,
+  openChat,
+  row,
+  tab,
+  type Login,
+} from '../support/inbox-suite';
 
-// Issue 5 in the browser: staff answer sandbox customers live on the real server (conversation API, socket,
+// The inbox in the browser (docs/product-rules.md#dashboard): staff answer sandbox customers live on the real server (conversation API, socket,
 // Graph API calls to the sandbox standing in for Meta).
 const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
 const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
 
-interface SandboxMessage {
-  wamid: string;
-  direction: 'inbound' | 'outbound';
-  type: string;
-  payload: Record<string, any>;
-  status?: string;
-}
-
 describe('inbox', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[][] = [];
-  let customerNumber = 0;
-
-  beforeAll(async () => {
-    stack = await startStack({ seedDemo: true });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-    // Nothing in the page may have thrown while the test ran.
-    expect(pageErrors.flat()).toEqual([]);
-    pageErrors = [];
-    await sandbox('DELETE', '/_sandbox/faults');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  /** A customer no other test uses: digits for the sandbox, and a profile name the list shows. */
-  function newCustomer(name: string) {
-    customerNumber += 1;
-    const digits = `1555${String(Date.now() % 100000).padStart(5, '0')}${String(customerNumber).padStart(2, '0')}`;
-    return { phone: `+${digits}`, digits, name: `${name} ${customerNumber}` };
-  }
-
-  const sandbox = (method: string, pathname: string, body?: unknown) =>
-    jsonCall(`${stack.sandboxUrl}${pathname}`, method, body);
-
-  /** The customer sends something (text by default) through the sandbox, as a signed webhook. */
-  async function customerSends(
-    customer: { phone: string; name: string },
-    message: Record<string, unknown>,
-  ): Promise<string> {
-    const answer = await sandbox('POST', '/_sandbox/inbound', {
-      from: customer.phone,
-      name: customer.name,
-      ...message,
-    });
-    return answer.wamid as string;
-  }
-
-  const customerSays = (customer: { phone: string; name: string }, text: string) =>
-    customerSends(customer, { type: 'text', text });
-
-  /** What the business sent to the customer, as the sandbox (Meta) received it. */
-  async function receivedByCustomer(
-    digits: string,
-    accept: (message: SandboxMessage) => boolean,
-  ): Promise<SandboxMessage> {
-    let last: SandboxMessage[] = [];
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const answer = await sandbox('GET', `/_sandbox/customers/${digits}/messages`);
-      last = (Array.isArray(answer) ? answer : (answer.messages ?? answer.list ?? [])) as SandboxMessage[];
-      const found = last.find((message) => message.direction === 'outbound' && accept(message));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`the customer did not receive it; they have ${JSON.stringify(last)}`);
-  }
-
-  async function apiToken(login: { email: string; password: string }): Promise<string> {
-    const response = await fetch(`${stack.baseUrl}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(login),
-    });
-    return ((await response.json()) as { token: string }).token;
-  }
-
-  async function signedIn(
-    login: { email: string; password: string },
-    viewport?: { width: number; height: number },
-  ): Promise<Page> {
-    const { page, context, errors } = await newPage(browser, { viewport });
-    contexts.push(context);
-    pageErrors.push(errors);
-    await page.goto(`${stack.baseUrl}/login`);
-    await page.getByLabel('Email', { exact: true }).fill(login.email);
-    await page.getByLabel('Password', { exact: true }).fill(login.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/main$/);
-    await page.getByRole('heading', { name: 'Conversations' }).waitFor();
-    return page;
-  }
-
-  const conversationList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
-  const row = (page: Page, name: string) => conversationList(page).getByRole('listitem', { name, exact: true });
-  const tab = (page: Page, name: 'Active' | 'Closed' | 'Archived') => page.getByRole('tab', { name, exact: true });
-  const bubble = (page: Page, text: string) => page.locator('.inbox-message', { hasText: text }).last();
-  const composerBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-
-  async function openChat(page: Page, name: string): Promise<void> {
-    await row(page, name).getByRole('button', { name: 'Chat' }).click();
-    await page.locator('.inbox-chat-header').getByRole('heading').waitFor();
-  }
+  const suite = inboxSuite();
+  const { sandbox, newCustomer, customerSends, customerSays, receivedByCustomer, apiToken } = suite;
+  const signedIn = (login: Login, viewport?: { width: number; height: number }) => suite.signedIn(login, { viewport });
 
   async function chooseMode(page: Page, mode: 'Text' | 'Media' | 'Asset' | 'Form') {
     await page.locator('.inbox-composer .ant-segmented').getByText(mode, { exact: true }).click();
@@ -232,11 +134,11 @@ describe('inbox', () => {
 
   it('sends media, an asset and a form, and shows a form answer as key/value pairs', async () => {
     const wen = newCustomer('Wen');
-    const photo = Buffer.from(await (await fetch(`${stack.sandboxUrl}/samples/photo.png`)).arrayBuffer());
+    const photo = Buffer.from(await (await fetch(`${suite.stack.sandboxUrl}/samples/photo.png`)).arrayBuffer());
     // An asset in the library, uploaded by the owner through the API.
     const upload = new FormData();
     upload.append('files', new Blob([photo], { type: 'image/png' }), 'price-list.png');
-    const uploaded = await fetch(`${stack.baseUrl}/api/account/assets`, {
+    const uploaded = await fetch(`${suite.stack.baseUrl}/api/account/assets`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await apiToken(OWNER)}` },
       body: upload,
@@ -340,14 +242,14 @@ describe('inbox', () => {
     const program = { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ fake program') };
     const token = await apiToken(AGENT);
     const found = await (
-      await fetch(`${stack.baseUrl}/api/conversations?q=${uma.digits}`, {
+      await fetch(`${suite.stack.baseUrl}/api/conversations?q=${uma.digits}`, {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json();
     const conversationId = (found as { list: Array<{ id: string }> }).list[0].id;
     const direct = new FormData();
     direct.append('file', new Blob([program.buffer], { type: program.mimeType }), program.name);
-    const refused = await fetch(`${stack.baseUrl}/api/conversations/${conversationId}/media`, {
+    const refused = await fetch(`${suite.stack.baseUrl}/api/conversations/${conversationId}/media`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: direct,

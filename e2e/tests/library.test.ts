@@ -4,10 +4,10 @@ import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
 import { jsonCall } from '../support/json-call';
 
-// Issue 6 in the browser: an owner curates contacts, assets and forms; an agent sees them read-only.
+// The library in the browser (docs/product-rules.md#library): an owner curates contacts, assets and forms; an agent sees them read-only.
 const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
 const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
-// The sandbox's seeded WABA (sandbox/src/seed.ts): four flows with preview images.
+// The sandbox's seeded WABA (sandbox/src/seed.ts): four flows with preview pages.
 const SANDBOX_WABA = { wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'sandbox-token-demo' };
 
 /** A 64×48 PNG (made with sharp): enough for the server to detect, thumbnail and serve. */
@@ -73,7 +73,7 @@ describe('library: contacts, assets and forms', () => {
       await page.getByLabel('Email').fill('ana@example.com');
       await page.getByRole('button', { name: 'Add Contact' }).click();
       const row = page.getByRole('row', { name: /Ana Lima/ });
-      await row.getByText('5511999990000').waitFor();
+      await row.getByText('+55 11-99999-0000').waitFor();
       await row.getByText('ana@example.com').waitFor();
 
       await page.getByLabel('Full Name').fill('Ana Again');
@@ -82,7 +82,10 @@ describe('library: contacts, assets and forms', () => {
       await page.getByText('Failed to add contact: A contact with this phone number already exists').waitFor();
 
       await row.getByRole('button', { name: 'Delete' }).click();
+      // Deleting is permanent: asked first, then the result is toasted.
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
       await row.waitFor({ state: 'detached' });
+      await page.getByText('Contact deleted').waitFor();
     });
 
     it('shows an agent the list with profile names in brackets, without Delete or the add form', async () => {
@@ -102,9 +105,9 @@ describe('library: contacts, assets and forms', () => {
 
       const page = await pageAs(AGENT, '/contacts');
       const row = page.getByRole('row', { name: /Bruno Costa/ });
-      await row.getByText('351912345678').waitFor();
+      await row.getByText('+351 912-345-678').waitFor();
       await page
-        .getByRole('row', { name: /15553000001/ })
+        .getByRole('row', { name: /\+1 555-300-0001/ })
         .getByText('(Carla)')
         .waitFor();
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
@@ -188,16 +191,14 @@ describe('library: contacts, assets and forms', () => {
   describe('forms', () => {
     const formCard = (page: Page, name: string) => page.getByTestId('form-card').filter({ hasText: name });
 
-    it('shows the forms synced from WhatsApp and toggles a card to its preview image', async () => {
+    it("shows the forms synced from WhatsApp and toggles a card to Meta's preview page", async () => {
       const page = await pageAs(AGENT, '/forms');
       const booking = formCard(page, 'Book an appointment');
       await booking.getByRole('button', { name: 'Book now' }).click();
-      const preview = booking.getByRole('img', { name: 'Book an appointment preview' });
-      await preview.waitFor();
-      await page.waitForFunction(
-        (element) => (element as HTMLImageElement)?.naturalWidth > 0,
-        await preview.elementHandle(),
-      );
+      // Meta's preview is a web page: it shows in a frame, and the Preview link opens it in a new tab.
+      const preview = page.frameLocator('iframe[title="Book an appointment preview"]');
+      await preview.getByText('Full name').waitFor();
+      expect(await booking.getByRole('link', { name: 'Preview' }).getAttribute('target')).toBe('_blank');
       await booking.getByRole('button', { name: 'Close preview' }).click();
       await booking.getByRole('button', { name: 'Book now' }).waitFor();
       await formCard(page, 'Customer feedback survey').waitFor();

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import type { Page } from 'playwright-core';
+import { inboxSuite, row } from '../support/inbox-suite';
+import { cuttableRealtime } from '../support/realtime-cut';
 
-// Issue 11 in the browser: the app recovers with nothing missed.
+// Resilience in the browser (docs/reliability.md): the app recovers with nothing missed.
 // - the socket is cut for 30 s while customers write → after it reconnects, the list and the open chat show it all;
 // - the session token expires mid-session → the next call sends the page to /login with the session cleared.
 // A remote that cannot be loaded is covered by shell.test.ts ("keeps working when remote-library cannot be loaded").
@@ -12,62 +12,23 @@ const JWT_SECRET = 'e2e-resilience-secret-e2e-resilience-secret';
 const OUTAGE_MS = 30_000;
 
 describe('resilience', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[][] = [];
-  let customerNumber = 0;
-
-  beforeAll(async () => {
-    stack = await startStack({ seedDemo: true, env: { JWT_SECRET } });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-    expect(pageErrors.flat()).toEqual([]);
-    pageErrors = [];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  function newCustomer(name: string) {
-    customerNumber += 1;
-    const digits = `1556${String(Date.now() % 100000).padStart(5, '0')}${String(customerNumber).padStart(2, '0')}`;
-    return { phone: `+${digits}`, digits, name: `${name} ${customerNumber}` };
-  }
-
-  async function customerSays(customer: { phone: string; name: string }, text: string): Promise<void> {
-    const response = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ from: customer.phone, name: customer.name, type: 'text', text }),
-    });
-    if (!response.ok) throw new Error(`sandbox inbound → ${response.status} ${await response.text()}`);
-  }
-
-  async function apiToken(): Promise<string> {
-    const response = await fetch(`${stack.baseUrl}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(AGENT),
-    });
-    return ((await response.json()) as { token: string }).token;
-  }
+  const suite = inboxSuite({ env: { JWT_SECRET } });
+  const { newCustomer, customerSays } = suite;
+  const apiToken = () => suite.apiToken(AGENT);
 
   /** Waits until the server has stored `texts` for the customer (so the page could only have missed them). */
   async function storedOnServer(digits: string, texts: string[]): Promise<void> {
     const token = await apiToken();
     const headers = { authorization: `Bearer ${token}` };
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const list = (await (await fetch(`${stack.baseUrl}/api/conversations?q=${digits}`, { headers })).json()) as {
+      const list = (await (
+        await fetch(`${suite.stack.baseUrl}/api/conversations?q=${digits}`, { headers })
+      ).json()) as {
         list: Array<{ id: string }>;
       };
       if (list.list[0]) {
         const detail = (await (
-          await fetch(`${stack.baseUrl}/api/conversations/${list.list[0].id}`, { headers })
+          await fetch(`${suite.stack.baseUrl}/api/conversations/${list.list[0].id}`, { headers })
         ).json()) as {
           messages: Array<{ content: { text?: string } }>;
         };
@@ -78,15 +39,10 @@ describe('resilience', () => {
     throw new Error(`the server did not store ${texts.join(', ')}`);
   }
 
-  async function open(): Promise<Page> {
-    const { page, context, errors } = await newPage(browser);
-    contexts.push(context);
-    pageErrors.push(errors);
-    return page;
-  }
+  const open = () => suite.page();
 
   async function signIn(page: Page): Promise<void> {
-    await page.goto(`${stack.baseUrl}/login`);
+    await page.goto(`${suite.stack.baseUrl}/login`);
     await page.getByLabel('Email', { exact: true }).fill(AGENT.email);
     await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -94,24 +50,11 @@ describe('resilience', () => {
     await page.getByRole('heading', { name: 'Conversations' }).waitFor();
   }
 
-  const row = (page: Page, name: string) =>
-    page.getByRole('list', { name: 'Conversations' }).getByRole('listitem', { name, exact: true });
   const bubble = (page: Page, text: string) => page.locator('.inbox-message', { hasText: text });
 
   it('shows every message that arrived while the socket was cut for 30 s, in the list and the open chat', async () => {
     const page = await open();
-    // Every socket.io connection of the page goes through here, so it can be cut and refused at will.
-    let cut = false;
-    const live: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
-      if (cut) {
-        void socket.close({ code: 1006, reason: 'network down' });
-        return;
-      }
-      socket.connectToServer();
-      live.push(socket);
-    });
-    await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+    const network = await cuttableRealtime(page);
 
     const regular = newCustomer('Rosa');
     const newcomer = newCustomer('Nuno');
@@ -122,8 +65,7 @@ describe('resilience', () => {
 
     // The network drops: the open socket dies and every reconnection attempt fails for 30 s.
     const cutAt = Date.now();
-    cut = true;
-    await Promise.all(live.splice(0).map((socket) => socket.close({ code: 1006, reason: 'network down' })));
+    await network.cut();
     const during = ['Are you there?', 'My order has not arrived', 'Order number 4411'];
     for (const text of during) await customerSays(regular, text);
     await customerSays(newcomer, 'Hello, first time here');
@@ -136,7 +78,7 @@ describe('resilience', () => {
     expect(await bubble(page, 'Order number 4411').count()).toBe(0);
 
     // The network is back: the socket reconnects by itself and the page catches up.
-    cut = false;
+    network.restore();
     for (const text of during) await bubble(page, text).waitFor({ timeout: 30_000 });
     await row(page, newcomer.name).waitFor();
     const texts = await page.locator('.inbox-message').allTextContents();
@@ -167,7 +109,7 @@ describe('resilience', () => {
       {
         name: 'token',
         value: `${header}.${body}.${signature}`,
-        url: stack.baseUrl,
+        url: suite.stack.baseUrl,
         secure: true,
         sameSite: 'Strict',
       },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
 
 // The shell boots from /remotes.json and mounts remote pages as parcels; a broken remote stays contained.
@@ -10,7 +11,7 @@ describe('shell', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    stack = await startStack({ ownDeployments: true });
+    stack = await startStack({ ownDeployments: true, seedDemo: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -34,6 +35,59 @@ describe('shell', () => {
       return [...versions];
     });
     expect(loadedReacts).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads every module once in a session that opens a page of every remote', async () => {
+    const { page, errors, context } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await signInAs(page, stack.baseUrl, 'owner@parley.test', 'parley-owner');
+    scripts.length = 0; // from here on, one page load
+    await page.goto(`${stack.baseUrl}/main`);
+    await page.locator('.remote-outlet:not([hidden])').first().waitFor();
+    // Client-side navigation, as the side menu does it: the page (and its federation state) stays.
+    for (const route of ['/contacts', '/users', '/profile', '/terms-of-service']) {
+      await page.evaluate((to) => {
+        history.pushState({}, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      await page.waitForURL(`**${route}`);
+      await page.locator('.remote-outlet:not([hidden])').first().waitFor();
+    }
+    const federation = await page.evaluate(() => {
+      const global = globalThis as any;
+      const instances: any[] = global.__FEDERATION__?.__INSTANCES__ ?? [];
+      // Every shared package (react, antd, @parley/shared…): the versions some container loaded.
+      const loaded: Record<string, string[]> = {};
+      for (const scope of Object.values<any>(global.__FEDERATION__?.__SHARE__ ?? {})) {
+        for (const [name, versions] of Object.entries<any>(scope.default ?? {})) {
+          for (const [version, info] of Object.entries<any>(versions)) {
+            if (info.loaded || info.loading) (loaded[name] ??= []).push(`${version}@${info.from}`);
+          }
+        }
+      }
+      return {
+        containers: instances.map((instance) => instance.name).sort(),
+        // One runtime: every container is an instance of the same class, the one the shell provides.
+        runtimes: new Set(instances.map((instance) => instance.constructor)).size,
+        providedBy: global._FEDERATION_RUNTIME_CORE_FROM?.name,
+        loaded,
+      };
+    });
+    expect(federation.containers).toEqual(['remote_admin', 'remote_auth', 'remote_inbox', 'remote_library', 'shell']);
+    expect(federation.runtimes).toBe(1);
+    expect(federation.providedBy).toBe('shell');
+    for (const name of ['react', 'react-dom', 'antd', '@parley/shared', 'nanostores']) {
+      expect([name, federation.loaded[name]]).toEqual([name, [expect.stringMatching(/@shell$/)]]);
+    }
+    for (const [name, versions] of Object.entries(federation.loaded))
+      expect([name, versions.length]).toEqual([name, 1]);
+    const twice = scripts.filter((url, index) => scripts.indexOf(url) !== index);
+    expect(twice).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -63,21 +117,8 @@ describe('shell', () => {
     fs.writeFileSync(path.join(stack.deploymentsDir, 'remotes.json'), JSON.stringify(pointer));
 
     const { page, context } = await newPage(browser);
-    await page.goto(`${stack.baseUrl}/login`);
-    await page.getByRole('heading', { name: 'Login' }).waitFor();
-    // Pretend a signed-in session so the guard lets us reach the library route.
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'parley',
-        JSON.stringify({
-          version: 1,
-          session: { isAuthenticated: true, lastLoginDate: null, isOwner: false },
-          onlineUserIds: [],
-          profile: null,
-          assets: [],
-        }),
-      ),
-    );
+    // A real session: a tokenless one is rightly reset by the first API answer (401).
+    await signInAs(page, stack.baseUrl, 'agent@parley.test', 'parley-agent');
     await page.goto(`${stack.baseUrl}/contacts`);
     await page.getByRole('button', { name: 'Retry' }).waitFor();
     await page.getByText('Contact List').waitFor(); // the side menu still works
@@ -85,6 +126,22 @@ describe('shell', () => {
     fs.renameSync(`${manifest}.away`, manifest);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('button', { name: 'Retry' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('renders the API reference at /api/docs from the generated OpenAPI document', async () => {
+    const { page, errors, context } = await newPage(browser);
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.goto(`${stack.baseUrl}/api/docs`);
+    await page.getByRole('heading', { name: /Parley API/ }).waitFor();
+    // Operations of the route table are listed, grouped by tag.
+    await page.locator('[data-path="/api/conversations/{id}/status"]').first().waitFor();
+    await page.locator('[data-path="/auth/login"]').first().waitFor();
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

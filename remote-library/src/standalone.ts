@@ -4,4 +4,6 @@ mountStandalone({
   '/contacts': () => import('./expose/contacts'),
   '/assets': () => import('./expose/assets'),
   '/forms': () => import('./expose/forms'),
+  '/saved-replies': () => import('./expose/saved-replies'),
+  '/labels': () => import('./expose/labels'),
 });

@@ -6,10 +6,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { userIdForUsername } from './customers/identity';
 
-const usage = `Usage: npm run customer -- <phone> [options] [text]
+const usage = `Usage: npm run customer -- <phone|@username> [options] [text]
 
   <phone> "Hi there"                 send a text
+  @ana "Hi there"                    send as a customer with a WhatsApp username and no phone shown
+  --order                            send an order from the catalog (sample cart; text = its note)
+  --welcome                          open the chat for the first time (request_welcome)
+  --ad                               send the text as coming from a click-to-WhatsApp ad (referral)
+  --button <text>                    tap a template quick-reply button
+  --system <new phone>               change number (a system message), then write from the new one
+  --echo                             the business answers from its WhatsApp Business app (text = the answer)
+  --history                          a history batch of past chats with this customer (coexistence)
+  --played <wamid>                   the customer played a voice message the business sent
+  --skip-delivered <on|off>          statuses go sent → read without delivered (for every send)
   --name <name>                      profile name (default: remembered or "Customer NNNN")
   --image [file] [--caption <text>]  send an image (the bundled sample when no file)
   --document <file>                  send a document
@@ -18,7 +29,11 @@ const usage = `Usage: npm run customer -- <phone> [options] [text]
   --reply <wamid>                    quote a message (context) with the text
   --messages                         show this customer's conversation with statuses
   --sandbox <url>                    sandbox URL (default $SANDBOX_URL or http://127.0.0.1:4010)
-  --business <phone-number-id>       business phone number id (default: the seeded one)`;
+  --business <phone-number-id>       business phone number id (default: the seeded one)
+
+       npm run customer -- --expire-token [token]
+                                     Meta expires the business token (default: the demo's): every Graph call
+                                     then fails with 190/463 until the owner reconnects with a new token`;
 
 const mimeByExtension: Record<string, string> = {
   '.png': 'image/png',
@@ -41,7 +56,20 @@ interface Parsed {
 export function parseArgs(argv: string[]): Parsed {
   const flags: Record<string, string | true> = {};
   const rest: string[] = [];
-  const takesValue = new Set(['name', 'caption', 'document', 'location', 'reply', 'sandbox', 'business', 'react']);
+  const takesValue = new Set([
+    'name',
+    'caption',
+    'document',
+    'location',
+    'reply',
+    'sandbox',
+    'business',
+    'react',
+    'button',
+    'system',
+    'played',
+    'skip-delivered',
+  ]);
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg.startsWith('--')) {
@@ -77,18 +105,26 @@ function fileMedia(file: string) {
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const { phone, flags, rest } = parseArgs(argv);
-  if (!phone || flags.help) return usage;
   const base = String(
     flags.sandbox && flags.sandbox !== true ? flags.sandbox : (env.SANDBOX_URL ?? 'http://127.0.0.1:4010'),
   ).replace(/\/$/, '');
-  const common: Record<string, unknown> = { from: phone };
+  if (flags['expire-token']) {
+    const token = phone ?? 'sandbox-token-demo';
+    await call(base, 'POST', `/_sandbox/tokens/${encodeURIComponent(token)}/expire`);
+    return `token ${token} expired: Graph calls with it now fail with 190/463`;
+  }
+  if (!phone || flags.help) return usage;
+  // '@ana' is a customer with a WhatsApp username and no phone shown.
+  const who: Record<string, unknown> = phone.startsWith('@') ? { username: phone.slice(1) } : { from: phone };
+  const common: Record<string, unknown> = { ...who };
   if (typeof flags.name === 'string') common.name = flags.name;
   if (typeof flags.business === 'string') common.phoneNumberId = flags.business;
   if (typeof flags.reply === 'string') common.context = { id: flags.reply };
   const text = rest.join(' ');
 
   if (flags.messages) {
-    const messages = (await call(base, 'GET', `/_sandbox/customers/${phone.replace(/\D/g, '')}/messages`)) as Array<
+    const key = phone.startsWith('@') ? userIdForUsername(phone.slice(1)) : phone.replace(/\D/g, '');
+    const messages = (await call(base, 'GET', `/_sandbox/customers/${encodeURIComponent(key)}/messages`)) as Array<
       Record<string, unknown>
     >;
     return messages
@@ -99,8 +135,33 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
       .join('\n');
   }
 
+  if (typeof flags['skip-delivered'] === 'string') {
+    await call(base, 'PUT', '/_sandbox/delivery', { skipDelivered: flags['skip-delivered'] === 'on' });
+    return `statuses ${flags['skip-delivered'] === 'on' ? 'skip' : 'include'} delivered`;
+  }
+  if (typeof flags.played === 'string') {
+    await call(base, 'POST', `/_sandbox/messages/${encodeURIComponent(flags.played)}/status`, { status: 'played' });
+    return `played ${flags.played}`;
+  }
+  const business = typeof flags.business === 'string' ? { phoneNumberId: flags.business } : {};
+  const to = phone.startsWith('@') ? { username: phone.slice(1) } : { to: phone };
+  if (flags.echo) {
+    if (!text) return usage;
+    const echoed = (await call(base, 'POST', '/_sandbox/echo', { ...to, ...business, text })) as { wamid: string };
+    return `the business answered ${phone} from the phone app: ${echoed.wamid}`;
+  }
+  if (flags.history) {
+    const batch = (await call(base, 'POST', '/_sandbox/history', { ...to, ...business })) as { wamids: string[] };
+    return `history batch for ${phone}: ${batch.wamids.length} messages`;
+  }
+
   let body: Record<string, unknown>;
-  if (flags.image)
+  if (flags.order) body = { type: 'order', ...(text ? { order: { text } } : {}) };
+  else if (flags.welcome) body = { type: 'request_welcome' };
+  else if (typeof flags.system === 'string') body = { type: 'system', system: { newPhone: flags.system } };
+  else if (typeof flags.button === 'string')
+    body = { type: 'button', button: { payload: flags.button, text: flags.button } };
+  else if (flags.image)
     body = {
       type: 'image',
       ...(typeof flags.image === 'string' ? { media: fileMedia(flags.image) } : {}),
@@ -117,7 +178,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     body = { type: 'reaction', reaction: { messageId, ...(text ? { emoji: text } : {}) } };
   } else {
     if (!text) return usage;
-    body = { type: 'text', text };
+    body = { type: 'text', text, ...(flags.ad ? { referral: true } : {}) };
   }
   const result = (await call(base, 'POST', '/_sandbox/inbound', { ...common, ...body })) as { wamid: string };
   return `sent ${body.type} from ${phone}: ${result.wamid}`;

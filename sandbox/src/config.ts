@@ -28,7 +28,7 @@ export interface SandboxOptions {
   mediaUrlTtlMs: number;
   /** Collection window of the 'batch' delivery option. */
   batchWindowMs: number;
-  /** When true a free-form send more than 24 h after the customer's last message fails with 131047. */
+  /** When true (the default, like Meta) a free-form send more than 24 h after the customer's last message fails with 131047. */
   enforceWindow: boolean;
   /** Log requests (fastify logger). */
   logger: boolean;
@@ -50,7 +50,7 @@ export const defaultOptions: SandboxOptions = {
   codeTtlMs: 30_000,
   mediaUrlTtlMs: 5 * 60_000,
   batchWindowMs: 300,
-  enforceWindow: false,
+  enforceWindow: true,
   logger: false,
 };
 

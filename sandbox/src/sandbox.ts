@@ -43,6 +43,7 @@ function defaultDelivery(options: SandboxOptions): DeliveryOptions {
     badSignature: false,
     autoStatuses: true,
     autoStatusesUpTo: 'read',
+    skipDelivered: false,
   };
 }
 

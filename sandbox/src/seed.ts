@@ -153,6 +153,21 @@ function templateSeeds(): SandboxTemplate[] {
       rejected_reason: 'INVALID_FORMAT',
       components: [{ type: 'BODY', text: 'HUGE SALE!!! Click now!!!' }],
     },
+    {
+      id: newNumericId(),
+      name: 'order_shipped',
+      language: 'en_US',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [
+        { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://example.com/parcel.png'] } },
+        {
+          type: 'BODY',
+          text: 'Good news, {{1}}: your order is on its way.',
+          example: { body_text: [['Ana']] },
+        },
+      ],
+    },
   ];
 }
 
@@ -205,4 +220,14 @@ export function seedState(state: SandboxState, appId: string): void {
     wabaIds: new Set([seeded.wabaId]),
     label: 'seeded system user',
   });
+  // The demo's customers who wrote recently (server/src/seed/demo-conversations.ts): Meta knows their
+  // 24-hour window is open, so the demo can answer them.
+  for (const customer of seededCustomers) {
+    state.upsertCustomer(customer.waId, customer.name).lastInboundAt = Date.now() - customer.minutesAgo * 60_000;
+  }
 }
+
+const seededCustomers = [
+  { waId: '15550001', name: 'Maria Silva', minutesAgo: 40 },
+  { waId: '15550002', name: 'Tom Becker', minutesAgo: 180 },
+];

@@ -60,6 +60,8 @@ export interface TokenGrant {
   token: string;
   wabaIds: Set<string>;
   label: string;
+  /** Set by the control API: every call with the token then fails with 190/463 ("Session has expired"). */
+  expiredAt?: number;
 }
 
 export interface MediaRecord {
@@ -73,13 +75,20 @@ export interface MediaRecord {
   deleted: boolean;
 }
 
+/**
+ * A customer. Keyed by wa_id (digits); a customer with a WhatsApp username and no phone shown is keyed by
+ * their business-scoped user id instead (then waId holds that id, e.g. 'US.13491208655302741918').
+ */
 export interface Customer {
   waId: string;
   name: string;
+  /** Business-scoped user id (Meta's "Business-scoped user IDs" page). */
+  userId?: string;
+  username?: string;
   lastInboundAt?: number;
 }
 
-export type DeliveryStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+export type DeliveryStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'played' | 'failed';
 
 export interface StatusRecord {
   status: DeliveryStatus;
@@ -99,6 +108,8 @@ export interface ConversationMessage {
   statuses: StatusRecord[];
   /** Inbound only: the business marked it read. */
   readByBusiness?: boolean;
+  /** Inbound only: when the business last showed the typing indicator with a read receipt. */
+  typingShownAt?: number;
 }
 
 export type FaultCode = 131047 | 131026 | 190 | 130429 | 131056 | 'http500' | 'timeout' | 'http429';
@@ -127,6 +138,8 @@ export interface DeliveryOptions {
   autoStatuses: boolean;
   /** Statuses a send climbs to automatically ('read' by default; 'delivered' stops before read). */
   autoStatusesUpTo: 'sent' | 'delivered' | 'read';
+  /** Skip 'delivered' on the way up (Meta does when a message is read at once). */
+  skipDelivered: boolean;
 }
 
 export interface OAuthCode {
@@ -189,6 +202,8 @@ export class SandboxState {
   deliveryLog: DeliveryAttempt[] = [];
   counters: Counters = emptyCounters();
   nextFaultId = 1;
+  /** The app's webhook subscription (`POST /{app-id}/subscriptions`): the WABA fields it receives. */
+  appSubscription: { callbackUrl?: string; fields: Set<string> } = { fields: new Set(['messages']) };
 
   constructor(public delivery: DeliveryOptions) {}
 

@@ -1,25 +1,28 @@
 const semver = require('semver');
 
-/** Shared modules a remote must agree on with the live shell: the contract every parcel runs inside. */
-const CONTRACT = [/^@parley\/shared$/, /^react$/, /^react\//, /^react-dom$/, /^react-dom\//, /^antd$/];
-
 /**
- * Decides whether a remote build may go live beside the live shell. Reads only the two federation manifests and
- * the shell's route table; returns the reasons to refuse (empty = may go live).
+ * Decides whether a remote build may go live beside the live shell. Every shared module the remote declares is a
+ * singleton the page holds once (react, antd and its cssinjs and icons, the stores, @parley/shared and any package
+ * added to tooling/rspack-config.cjs later): the live shell must provide each, in a version the remote accepts.
+ * Reads only the two federation manifests and the shell's route table; returns the reasons to refuse (empty = may
+ * go live).
  */
+/** `react-dom/client` → `react-dom`, `@scope/pkg/sub` → `@scope/pkg`: a subpath comes with its package. */
+const packageOf = (name) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
+
 function deployProblems({ remote, remoteManifest, shellManifest, pageRoutes }) {
   const problems = [];
   const provided = new Map((shellManifest.shared ?? []).map((s) => [s.name, s.version]));
   for (const shared of remoteManifest.shared ?? []) {
-    if (!CONTRACT.some((pattern) => pattern.test(shared.name))) continue;
     const range = shared.requiredVersion;
-    const version = provided.get(shared.name);
+    const version = provided.get(shared.name) ?? provided.get(packageOf(shared.name));
     if (!version) {
-      if (/^(@parley\/shared|react|react-dom|antd)$/.test(shared.name))
-        problems.push(`${remote} needs ${shared.name} ${range}, which the live shell does not provide`);
-      continue;
-    }
-    if (range && range !== '*' && !semver.satisfies(version, range, { includePrerelease: true })) {
+      problems.push(`${remote} needs ${shared.name} ${range ?? ''}, which the live shell does not provide`.trim());
+    } else if (range && range !== '*' && !semver.satisfies(version, range, { includePrerelease: true })) {
       problems.push(`${remote} needs ${shared.name} ${range}, but the live shell provides ${version}`);
     }
   }

@@ -7,6 +7,10 @@ const shellManifest = {
     { name: 'react-dom', version: '19.3.1' },
     { name: 'react/jsx-runtime', version: '19.3.1' },
     { name: 'antd', version: '6.6.8' },
+    { name: '@ant-design/cssinjs', version: '2.1.2' },
+    { name: '@ant-design/icons', version: '6.3.4' },
+    { name: 'nanostores', version: '1.5.5' },
+    { name: '@nanostores/react', version: '1.1.0' },
   ],
 };
 const pageRoutes = [
@@ -14,35 +18,50 @@ const pageRoutes = [
   { path: '/login', module: 'remote_auth/Login', access: 'public' },
 ];
 const manifest = (shared: object[], exposes = [{ path: './Dashboard' }]) => ({ shared, exposes });
+const problems = (shared: object[], exposes?: { path: string }[]) =>
+  deployProblems({ remote: 'remote-inbox', remoteManifest: manifest(shared, exposes), shellManifest, pageRoutes });
 
 describe('deploy guard', () => {
-  it('lets a remote go live when the shell satisfies its contract and it exposes every routed page', () => {
-    const remoteManifest = manifest([
-      { name: '@parley/shared', requiredVersion: '^1.2.0' },
-      { name: 'react', requiredVersion: '^19.0.0' },
-      { name: 'nanostores', requiredVersion: '^9.0.0' }, // not part of the contract
-    ]);
-    expect(deployProblems({ remote: 'remote-inbox', remoteManifest, shellManifest, pageRoutes })).toEqual([]);
+  it('lets a remote go live when the shell satisfies every singleton and it exposes every routed page', () => {
+    expect(
+      problems([
+        { name: '@parley/shared', requiredVersion: '^1.2.0' },
+        { name: 'react', requiredVersion: '^19.0.0' },
+        { name: 'react-dom/client', requiredVersion: '^19.0.0' }, // a subpath comes with its package
+        { name: 'nanostores', requiredVersion: '^1.0.0' },
+      ]),
+    ).toEqual([]);
   });
 
   it('refuses a remote that needs a newer @parley/shared than the live shell has', () => {
-    const remoteManifest = manifest([{ name: '@parley/shared', requiredVersion: '^2.0.0' }]);
-    expect(deployProblems({ remote: 'remote-inbox', remoteManifest, shellManifest, pageRoutes })).toEqual([
+    expect(problems([{ name: '@parley/shared', requiredVersion: '^2.0.0' }])).toEqual([
       'remote-inbox needs @parley/shared ^2.0.0, but the live shell provides 1.4.0',
     ]);
   });
 
-  it('refuses a React or antd the shell cannot satisfy', () => {
-    const remoteManifest = manifest([
-      { name: 'react', requiredVersion: '^20.0.0' },
-      { name: 'antd', requiredVersion: '^5.0.0' },
+  it('checks every singleton, not only React and antd: icons ^7 is refused', () => {
+    expect(problems([{ name: '@ant-design/icons', requiredVersion: '^7.0.0' }])).toEqual([
+      'remote-inbox needs @ant-design/icons ^7.0.0, but the live shell provides 6.3.4',
     ]);
-    expect(deployProblems({ remote: 'remote-inbox', remoteManifest, shellManifest, pageRoutes })).toHaveLength(2);
+    expect(
+      problems([
+        { name: '@ant-design/cssinjs', requiredVersion: '^3.0.0' },
+        { name: 'nanostores', requiredVersion: '^2.0.0' },
+        { name: '@nanostores/react', requiredVersion: '^2.0.0' },
+        { name: 'react', requiredVersion: '^20.0.0' },
+        { name: 'antd', requiredVersion: '^5.0.0' },
+      ]),
+    ).toHaveLength(5);
+  });
+
+  it('refuses a shared module the live shell does not provide at all (e.g. a new contract package)', () => {
+    expect(problems([{ name: '@parley/contract', requiredVersion: '^1.0.0' }])).toEqual([
+      'remote-inbox needs @parley/contract ^1.0.0, which the live shell does not provide',
+    ]);
   });
 
   it('refuses a remote that lacks a page the shell routes to', () => {
-    const remoteManifest = manifest([], [{ path: './Inbox' }]);
-    expect(deployProblems({ remote: 'remote-inbox', remoteManifest, shellManifest, pageRoutes })).toEqual([
+    expect(problems([], [{ path: './Inbox' }])).toEqual([
       'remote-inbox does not expose ./Dashboard, which the shell routes to',
     ]);
   });

@@ -3,16 +3,20 @@
  * security headers, socket.io on the same HTTP server, mail, storage, every module, and the web hosting.
  * It does not listen: main.ts (and the tests) call `app.listen`.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle, type Db } from './db/client';
 import { runMigrations } from './db/migrate';
 import { healthModule } from './health/routes';
+import { installCompression } from './hosting/compression';
 import { hostingModule } from './hosting/hosting';
 import { installAccessControl } from './http/access';
+import { installApiReference } from './http/api-reference';
 import { installErrorHandler } from './http/error-handler';
-import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limiter';
+import { installRateLimits } from './http/rate-limit';
 import { installSecurity } from './http/security';
 import { createJobRunner } from './jobs';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -21,6 +25,7 @@ import { createPasswordHasher } from './modules/auth/passwords';
 import { createTokenService } from './modules/auth/tokens';
 import { appModules } from './modules';
 import { MemoryPresence, type Presence } from './realtime/presence';
+import { serverRoot } from './paths';
 import { createRealtime } from './realtime/realtime';
 import { openSharedState, type SharedState } from './scale/shared-state';
 import type { AppModule, AppServices } from './services';
@@ -33,7 +38,6 @@ export interface BuildAppDeps {
   mailer?: Mailer;
   storage?: Storage;
   presence?: Presence;
-  rateLimitStore?: RateLimitStore;
   /** Registered after the standard modules (tests use this to add routes). */
   extraModules?: AppModule[];
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +56,10 @@ const CLOSE_GRACE_MS = 3_000;
 
 /** JSON bodies up to 1 MiB; uploads are multipart and set their own limits. */
 const BODY_LIMIT = 1024 * 1024;
+
+/** The server package's version, shown in the API reference. */
+const serverVersion = () =>
+  (JSON.parse(fs.readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -98,13 +106,15 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       passwords: createPasswordHasher(config.auth.passwordHashing),
       tokens,
       authenticate,
-      rateLimitStore: deps.rateLimitStore ?? shared?.rateLimitStore ?? new MemoryRateLimitStore(),
       jobs: createJobRunner({ db: database.db, log: app.log, leaseMs: config.scale.jobLeaseMs }),
     };
 
     installErrorHandler(app);
     installAccessControl(app, authenticate);
     await installSecurity(app, config);
+    await installCompression(app);
+    await installRateLimits(app, shared?.rateLimitRedis);
+    await installApiReference(app, { checkAnswers: config.env === 'test', version: serverVersion() });
     for (const module of [healthModule, ...appModules, ...(deps.extraModules ?? []), hostingModule]) {
       await module.register(app, services);
     }

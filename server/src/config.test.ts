@@ -1,10 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { repoRoot } from './paths';
 
+// Each test's generated secrets go to a folder of its own, never to the repository's data/.
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-config-'));
+});
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       env: 'development',
       port: 3000,
@@ -22,13 +31,13 @@ describe('loadConfig', () => {
     expect(config.auth.tokenTtlHours).toBe(12);
     expect(config.encryptionKey).toHaveLength(32);
     expect(config.warnings).toEqual([
-      'JWT_SECRET is not set: using the development secret',
-      'ENCRYPTION_KEY is not set: using the development key',
+      `JWT_SECRET is not set: using the generated secret kept in ${path.join(dataDir, 'secrets.json')}`,
+      `ENCRYPTION_KEY is not set: using the generated key kept in ${path.join(dataDir, 'secrets.json')}`,
     ]);
   });
 
   it('derives PUBLIC_URL from PORT and keeps memory:// for PGlite', () => {
-    const config = loadConfig({ PORT: '4100', PGLITE_DIR: 'memory://' });
+    const config = loadConfig({ PORT: '4100', PGLITE_DIR: 'memory://', DATA_DIR: dataDir });
     expect(config.publicUrl).toBe('http://localhost:4100');
     expect(config.database.pgliteDir).toBe('memory://');
   });
@@ -72,12 +81,14 @@ describe('loadConfig', () => {
   });
 
   it('lowers the password hashing cost only under NODE_ENV=test', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).auth.passwordHashing.memoryCost).toBeLessThan(65536);
-    expect(loadConfig({ NODE_ENV: 'development' }).auth.passwordHashing.memoryCost).toBeGreaterThanOrEqual(65536);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).auth.passwordHashing.memoryCost).toBeLessThan(65536);
+    expect(
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).auth.passwordHashing.memoryCost,
+    ).toBeGreaterThanOrEqual(65536);
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '', PORT: '', DATA_DIR: dataDir }).database.url).toBeUndefined();
   });
 
   it('lists every bad variable with a reason in one error', () => {
@@ -105,9 +116,40 @@ describe('loadConfig', () => {
     expect(message).toContain('DB_POOL_MAX: must be a whole number between 1 and 1000');
   });
 
-  it('requires JWT_SECRET and ENCRYPTION_KEY in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /JWT_SECRET: is required when NODE_ENV=production[\s\S]*ENCRYPTION_KEY: is required when NODE_ENV=production/,
-    );
+  it('draws random secrets once when none are set, in every mode, and keeps them in the data folder (0600)', () => {
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      const folder = path.join(dataDir, NODE_ENV);
+      const first = loadConfig({ NODE_ENV, DATA_DIR: folder });
+      const again = loadConfig({ NODE_ENV, DATA_DIR: folder });
+      const file = path.join(folder, 'secrets.json');
+      expect(mode(file)).toBe(0o600);
+      expect(again.auth.jwtSecret).toBe(first.auth.jwtSecret);
+      expect(again.encryptionKey.equals(first.encryptionKey)).toBe(true);
+      expect(first.auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(first.encryptionKey).toHaveLength(32);
+      // Where they live is said; what they are never is.
+      expect(first.warnings.join(' ')).toContain(file);
+      expect(first.warnings.join(' ')).not.toContain(first.auth.jwtSecret);
+      expect(first.warnings.join(' ')).not.toContain(first.encryptionKey.toString('base64'));
+    }
+    const elsewhere = loadConfig({ DATA_DIR: path.join(dataDir, 'elsewhere') });
+    expect(elsewhere.auth.jwtSecret).not.toBe(loadConfig({ DATA_DIR: path.join(dataDir, 'test') }).auth.jwtSecret);
+    // The constants of old are gone for good.
+    expect(elsewhere.auth.jwtSecret).not.toBe('parley-development-secret-do-not-use-in-production');
+    expect(elsewhere.encryptionKey.equals(Buffer.alloc(32, 7))).toBe(false);
+  });
+
+  it('uses the configured secrets and writes nothing when both are set', () => {
+    const key = Buffer.alloc(32, 3).toString('base64');
+    const config = loadConfig({ JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: key, DATA_DIR: dataDir });
+    expect(config.auth.jwtSecret).toBe('j'.repeat(40));
+    expect(config.warnings).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('refuses a secrets file it did not write', () => {
+    fs.writeFileSync(path.join(dataDir, 'secrets.json'), '{"jwtSecret":"short"}');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/is not a secrets file Parley wrote/);
   });
 });

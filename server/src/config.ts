@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateSecrets } from './generated-secrets';
 import { repoRoot } from './paths';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -55,6 +56,8 @@ export interface Config {
     outboxDir: string;
   };
   storageDir: string;
+  /** Files the server keeps for itself: the generated secrets (secrets.json) when none are configured. */
+  dataDir: string;
   webRoot: string;
   deploymentsDir: string;
   logLevel: LogLevel;
@@ -74,10 +77,6 @@ export interface ScaleConfig {
   /** Fastify `trustProxy`: whose X-Forwarded-For to believe (behind nginx, logins are counted per client IP). */
   trustProxy: boolean | string;
 }
-
-const DEV_JWT_SECRET = 'parley-development-secret-do-not-use-in-production';
-// 32 bytes of a fixed pattern: obviously not a secret, only for development and tests.
-const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** Production hashing: argon2id defaults. Tests lower the cost (NODE_ENV=test only) to stay fast. */
 const PRODUCTION_HASHING: PasswordHashingConfig = { memoryCost: 65536, timeCost: 3, parallelism: 4 };
@@ -148,6 +147,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().min(3)),
   OUTBOX_DIR: optional(folder),
   STORAGE_DIR: optional(folder),
+  DATA_DIR: optional(folder),
   WEB_ROOT: optional(folder),
   DEPLOYMENTS_DIR: optional(folder),
   SEED_DEMO: optional(z.enum(['true', 'false'], 'must be true or false')),
@@ -180,16 +180,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.success ? parsed.data : ({} as z.infer<typeof envSchema>);
   const nodeEnv: NodeEnv = e.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
-  if (production && !env.JWT_SECRET) problems.push('JWT_SECRET: is required when NODE_ENV=production');
-  if (production && !env.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: is required when NODE_ENV=production');
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
+  // Unset secrets are never a constant: random ones, drawn once and kept in the data folder (generated-secrets.ts).
+  const dataDir = fromRepo(e.DATA_DIR, 'data');
   const warnings: string[] = [];
-  if (!e.JWT_SECRET && nodeEnv !== 'test') warnings.push('JWT_SECRET is not set: using the development secret');
-  if (!e.ENCRYPTION_KEY && nodeEnv !== 'test') warnings.push('ENCRYPTION_KEY is not set: using the development key');
+  let jwtSecret = e.JWT_SECRET;
+  let encryptionKey = e.ENCRYPTION_KEY;
+  if (!jwtSecret || !encryptionKey) {
+    const { file, secrets } = loadOrCreateSecrets(dataDir);
+    if (!jwtSecret) warnings.push(`JWT_SECRET is not set: using the generated secret kept in ${file}`);
+    if (!encryptionKey) warnings.push(`ENCRYPTION_KEY is not set: using the generated key kept in ${file}`);
+    jwtSecret ??= secrets.jwtSecret;
+    encryptionKey ??= secrets.encryptionKey;
+  }
 
   const port = e.PORT ?? 3000;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -210,11 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: trustProxyOption(e.TRUST_PROXY),
     },
     auth: {
-      jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+      jwtSecret,
       tokenTtlHours: e.TOKEN_TTL_HOURS ?? 12,
       passwordHashing: nodeEnv === 'test' ? TEST_HASHING : PRODUCTION_HASHING,
     },
-    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY, 'base64'),
+    encryptionKey: Buffer.from(encryptionKey, 'base64'),
     whatsapp: {
       graphApiBase: (e.GRAPH_API_BASE ?? 'https://graph.facebook.com/v22.0').replace(/\/+$/, ''),
       appSecret: e.WHATSAPP_APP_SECRET,
@@ -229,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: fromRepo(e.OUTBOX_DIR, 'data/outbox'),
     },
     storageDir: fromRepo(e.STORAGE_DIR, 'data/files'),
+    dataDir,
     webRoot: fromRepo(e.WEB_ROOT, 'shell/dist'),
     deploymentsDir: fromRepo(e.DEPLOYMENTS_DIR, 'deployments'),
     logLevel: e.LOG_LEVEL ?? 'info',

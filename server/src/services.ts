@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db, DbKind } from './db/client';
 import type { Authenticator } from './http/access';
-import type { RateLimitStore } from './http/rate-limiter';
 import type { JobRunner } from './jobs';
 import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './modules/auth/passwords';
@@ -24,7 +23,6 @@ export interface AppServices {
   passwords: PasswordHasher;
   tokens: TokenService;
   authenticate: Authenticator;
-  rateLimitStore: RateLimitStore;
   /** Durable background work (src/jobs): register kinds at module registration, enqueue inside transactions. */
   jobs: JobRunner;
 }

@@ -7,3 +7,5 @@ export * from './stores';
 export * from './realtime';
 export * from './parcel';
 export * from './ui';
+export * from './format';
+export * from './theme';

@@ -1,8 +1,9 @@
-import { ConfigProvider } from 'antd';
+import { DocumentTheme, ParleyThemeProvider } from '@parley/shared';
 import { useCallback, useMemo } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { loadParcel } from './federation/load-remote-module';
 import { AppLayout } from './layout/app-layout';
+import { useDocumentTitle } from './layout/document-title';
 import { useRealtimeConnection } from './realtime/use-realtime-connection';
 import { Guard } from './routes/guards';
 import { NotFound } from './routes/not-found';
@@ -23,7 +24,7 @@ function RoutedPage({ route, load }: { route: PageRoute; load: typeof loadParcel
     [go, paramsKey, location.search, from],
   );
   const outlet = (
-    <OutletErrorBoundary key={route.module}>
+    <OutletErrorBoundary key={route.module} module={route.module}>
       <RemoteOutlet module={route.module} load={load} pageProps={pageProps} />
     </OutletErrorBoundary>
   );
@@ -32,6 +33,7 @@ function RoutedPage({ route, load }: { route: PageRoute; load: typeof loadParcel
 
 export function AppRoutes({ load = loadParcel }: { load?: typeof loadParcel }) {
   useRealtimeConnection();
+  useDocumentTitle();
   return (
     <Routes>
       {PAGE_ROUTES.map((route) => (
@@ -44,10 +46,11 @@ export function AppRoutes({ load = loadParcel }: { load?: typeof loadParcel }) {
 
 export function App() {
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#128c7e' } }}>
+    <ParleyThemeProvider>
+      <DocumentTheme />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </ConfigProvider>
+    </ParleyThemeProvider>
   );
 }

@@ -9,7 +9,7 @@ export interface CredentialsFormProps {
   onMissing(): void;
 }
 
-/** WABA ID, Phone Number ID and Token typed by hand; all three are required (spec section 5). */
+/** WABA ID, Phone Number ID and Token typed by hand; all three are required (docs/product-rules.md#validation). */
 export function CredentialsForm({ onSubmit, onMissing }: CredentialsFormProps) {
   const [form] = Form.useForm<Credentials>();
   const [saving, setSaving] = useState(false);

@@ -1,4 +1,3 @@
-import '../users/jsdom-polyfills';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@parley/shared';
 import { answer, httpError, renderPage } from '../users/test-support';

@@ -12,7 +12,7 @@ export const CREDENTIALS_TEXTS = {
   unknown: 'An unknown error occurred.',
 } as const;
 
-/** Spec section 9: /main one second after the credentials are set. */
+/** docs/product-rules.md#constants: /main one second after the credentials are set. */
 export const REDIRECT_AFTER_CREDENTIALS_MS = 1000;
 
 /** Credential Setup (/credential, owner): embedded sign-up, or the identifiers typed by hand. */

@@ -21,7 +21,7 @@ export interface EmbeddedSignup {
 /**
  * The embedded sign-up: SDK loaded up front (FB.login must run inside the click, or the popup is blocked),
  * the code and the session joined, then POST /api/user/first-onboard. Success → onConnected; a failure is only
- * logged (spec sections 4 and 8), with no redirect.
+ * logged (docs/product-rules.md#onboarding, #errors), with no redirect.
  */
 export function useEmbeddedSignup(onConnected: () => void): EmbeddedSignup {
   const [phase, setPhase] = useState<SignupPhase>('loading');

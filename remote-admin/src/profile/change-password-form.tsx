@@ -1,3 +1,4 @@
+import { PasswordStrength } from '@parley/shared';
 import { Button, Form, Input, Space } from 'antd';
 import type { PasswordChange } from './profile-api';
 
@@ -25,6 +26,11 @@ export function ChangePasswordForm({
         rules={[{ required: true, message: 'Please enter a new password' }]}
       >
         <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate>
+        {({ getFieldValue }) => (
+          <PasswordStrength password={getFieldValue('newPassword')} userInputs={[getFieldValue('password')]} />
+        )}
       </Form.Item>
       <Form.Item
         label="Confirm Password"

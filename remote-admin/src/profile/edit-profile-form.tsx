@@ -1,7 +1,13 @@
 import type { CurrentUser } from '@parley/shared';
 import { Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
 import type { ProfileChanges } from './profile-api';
 
+/** A value that would be saved: non-blank and different from the current one (blank ones are not sent). */
+const isChange = (value: string | undefined, current: string | undefined) =>
+  value !== undefined && value.trim() !== '' && value.trim() !== (current ?? '');
+
+/** Save stays disabled until a field really changes: saving nothing never claims success. */
 export function EditProfileForm({
   profile,
   isOwner,
@@ -15,9 +21,13 @@ export function EditProfileForm({
   onSave: (changes: ProfileChanges) => void;
   onCancel: () => void;
 }) {
+  const [changed, setChanged] = useState(false);
   return (
     <Form<ProfileChanges>
       layout="vertical"
+      onValuesChange={(_change, { fullName, accountName }) =>
+        setChanged(isChange(fullName, profile.fullName) || (isOwner && isChange(accountName, profile.account?.name)))
+      }
       onFinish={onSave}
       disabled={saving}
       initialValues={{ fullName: profile.fullName, accountName: profile.account?.name }}
@@ -32,7 +42,7 @@ export function EditProfileForm({
         </Form.Item>
       )}
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving} disabled={!changed}>
           Save Changes
         </Button>
         <Button onClick={onCancel}>Cancel</Button>

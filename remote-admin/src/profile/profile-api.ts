@@ -1,4 +1,11 @@
-import { api, startSession, type CurrentUser } from '@parley/shared';
+import {
+  api,
+  startSession,
+  type AccountBody,
+  type ChangePasswordBody,
+  type CurrentUser,
+  type ProfileBody,
+} from '@parley/shared';
 
 export interface ProfileChanges {
   fullName?: string;
@@ -6,29 +13,25 @@ export interface ProfileChanges {
 }
 
 /**
- * Spec section 5: the full name is sent only when non-empty and changed; the account name only for owners,
+ * docs/product-rules.md#validation: the full name is sent only when non-empty and changed; the account name only for owners,
  * and only when non-empty and changed. Returns how many calls were made.
  */
 export async function saveProfile(current: CurrentUser, isOwner: boolean, changes: ProfileChanges): Promise<number> {
   let calls = 0;
   const fullName = changes.fullName?.trim() ?? '';
   if (fullName && fullName !== current.fullName) {
-    await api.put('/api/user/profile', { fullName });
+    await api.put('/api/user/profile', { fullName } satisfies ProfileBody);
     calls += 1;
   }
   const accountName = changes.accountName?.trim() ?? '';
   if (isOwner && accountName && accountName !== current.account?.name) {
-    await api.put('/api/account', { name: accountName });
+    await api.put('/api/account', { name: accountName } satisfies AccountBody);
     calls += 1;
   }
   return calls;
 }
 
-export interface PasswordChange {
-  password: string;
-  newPassword: string;
-  confirmNewPassword: string;
-}
+export type PasswordChange = ChangePasswordBody;
 
 /**
  * A changed password makes every older token useless, so the server answers with a fresh one: keep the

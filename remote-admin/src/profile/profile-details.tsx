@@ -3,7 +3,7 @@ import UserOutlined from '@ant-design/icons/UserOutlined';
 import type { CurrentUser } from '@parley/shared';
 import { Avatar, Descriptions } from 'antd';
 
-/** Spec section 2: the account logo as avatar when there is one, then account name, full name, email, role. */
+/** docs/product-rules.md#admin: the account logo as avatar when there is one, then account name, full name, email, role. */
 export function ProfileDetails({ profile }: { profile: CurrentUser }) {
   const logo = profile.account?.logo || undefined;
   return (

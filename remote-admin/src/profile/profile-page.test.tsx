@@ -12,8 +12,10 @@ const owner: CurrentUser = {
   id: 'u1',
   fullName: 'Olivia Owner',
   email: 'olivia@example.com',
+  title: '',
   role: 'owner',
   isOwner: true,
+  status: 'active',
   account: { id: 'a1', name: 'Acme', logo: 'https://files.example/acme.png' },
 };
 const agent: CurrentUser = {
@@ -108,14 +110,19 @@ describe('Profile page', () => {
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeTruthy();
   });
 
-  it('sends nothing for unchanged or empty values', async () => {
+  it('keeps Save disabled until a field really changes, so nothing is claimed for nothing', async () => {
     signedInAs(owner);
-    const put = jest.spyOn(api, 'put').mockResolvedValue(answer({}));
+    jest.spyOn(api, 'put').mockResolvedValue(answer({}));
     await openEdit();
+    const save = () => screen.getByRole('button', { name: 'Save Changes' });
+    expect(save()).toHaveProperty('disabled', true);
     type('Full Name', '   ');
-    click('Save Changes');
-    await screen.findAllByText('Profile updated successfully');
-    expect(put).not.toHaveBeenCalled();
+    expect(save()).toHaveProperty('disabled', true);
+    type('Full Name', 'Olivia New');
+    await waitFor(() => expect(save()).toHaveProperty('disabled', false));
+    type('Full Name', owner.fullName);
+    await waitFor(() => expect(save()).toHaveProperty('disabled', true));
+    expect(screen.queryByText('Profile updated successfully')).toBeNull();
   });
 
   it('sends only the account name when only it changed', async () => {

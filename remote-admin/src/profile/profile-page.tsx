@@ -18,7 +18,7 @@ import { ProfileDetails } from './profile-details';
 import { PASSWORD_ERROR_MS, PROFILE_TEXTS, SUCCESS_TEXT_MS } from './profile-texts';
 import { useTimedText } from './use-timed-text';
 
-/** Spec section 4: the page is in one of three modes; Cancel or success returns to none. */
+/** docs/product-rules.md#states: the page is in one of three modes; Cancel or success returns to none. */
 type Mode = 'none' | 'editingProfile' | 'changingPassword';
 
 /** The current user is reloaded after any save; a failed reload keeps what is shown. */

@@ -1,37 +1,10 @@
-// Test-only helpers for the profile page: antd needs matchMedia and MessageChannel in jsdom, toasts need <App>.
+// Test-only helpers for the profile page: toasts need <App> (jsdom's gaps: tooling/jest-jsdom-setup.cjs).
 import type { PageProps } from '@parley/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import type { ComponentType } from 'react';
 
-function installJsdomGaps(): void {
-  if (typeof (window as Partial<Window>).matchMedia !== 'function') {
-    Object.defineProperty(window, 'matchMedia', {
-      writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
-  }
-  // antd's form batches watcher updates through MessageChannel, which jsdom lacks: a timer does the same.
-  if (typeof globalThis.MessageChannel === 'undefined') {
-    class TimerMessageChannel {
-      port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
-      port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
-    }
-    Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: TimerMessageChannel });
-  }
-}
-
 export function renderProfilePage(Page: ComponentType<PageProps>) {
-  installJsdomGaps();
   return render(
     <AntdApp>
       <Page navigate={jest.fn()} params={{}} search="" />

@@ -1,4 +1,4 @@
-// Texts and timings of spec sections 4, 5, 8 and 9 for the profile page, letter for letter.
+// Texts and timings of the profile page (docs/product-rules.md#admin, #errors, #constants), letter for letter.
 export const PROFILE_TEXTS = {
   profileUpdated: 'Profile updated successfully',
   passwordChanged: 'Password changed successfully',

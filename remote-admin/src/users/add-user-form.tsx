@@ -1,3 +1,4 @@
+import { PasswordStrength } from '@parley/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import type { NewUser } from './users-api';
@@ -7,7 +8,7 @@ export interface AddUserFormProps {
   onAdd(user: NewUser): Promise<boolean>;
 }
 
-/** 'Add New User': Full Name, Title, Email, Password, all required, the email in email format (spec section 5). */
+/** 'Add New User': Full Name, Title, Email, Password, all required, the email in email format (docs/product-rules.md#validation). */
 export function AddUserForm({ onAdd }: AddUserFormProps) {
   const [form] = Form.useForm<NewUser>();
   const [saving, setSaving] = useState(false);
@@ -50,6 +51,14 @@ export function AddUserForm({ onAdd }: AddUserFormProps) {
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate>
+          {({ getFieldValue }) => (
+            <PasswordStrength
+              password={getFieldValue('password')}
+              userInputs={[getFieldValue('fullName'), getFieldValue('title'), getFieldValue('email')]}
+            />
+          )}
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           Add User

@@ -1,6 +1,6 @@
 import { Badge } from 'antd';
 
-/** Presence as a dot; the word (Online / Offline, spec section 3) is its accessible name and tooltip. */
+/** Presence as a dot; the word (Online / Offline, docs/product-rules.md#entities) is its accessible name and tooltip. */
 export function OnlineDot({ online }: { online: boolean }) {
   const label = online ? 'Online' : 'Offline';
   return (

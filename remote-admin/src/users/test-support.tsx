@@ -1,4 +1,4 @@
-// Test-only helpers for the admin pages (import './jsdom-polyfills' first in the test file).
+// Test-only helpers for the admin pages (jsdom's gaps are filled by tooling/jest-jsdom-setup.cjs).
 import { render } from '@testing-library/react';
 import type { PageProps } from '@parley/shared';
 import { App as AntdApp } from 'antd';

@@ -15,7 +15,7 @@ export interface StaffPage {
   reload(): Promise<void>;
 }
 
-/** One page of the staff list; a new limit goes back to page 1 (spec sections 4 and 9). */
+/** One page of the staff list; a new limit goes back to page 1 (docs/product-rules.md#paging, #page-sizes). */
 export function useStaffPage(): StaffPage {
   const [limit, setLimitState] = useState(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);

@@ -1,4 +1,4 @@
-/** Spec section 8 (user management) and section 9 (page sizes): texts letter for letter. */
+/** docs/product-rules.md#errors (user management) and #page-sizes: texts letter for letter. */
 export const USER_TOASTS = {
   removed: 'User removed',
   updated: 'User updated',
@@ -15,5 +15,5 @@ export const USER_TOASTS = {
 export const PAGE_SIZES = [5, 10, 15, 20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 5;
 
-/** Statuses the list shows plainly; anything else is shown in red (spec section 3). */
+/** Statuses the list shows plainly; anything else is shown in red (docs/product-rules.md#user-status). */
 export const KNOWN_STATUSES = ['active', 'hold'];

@@ -1,19 +1,16 @@
-import { api, type Paged, type StaffUser } from '@parley/shared';
+import {
+  api,
+  type NewUserBody,
+  type Paged,
+  type StaffUser,
+  type UserChangesBody,
+  type UserStatusBody,
+} from '@parley/shared';
 
-/** The staff calls of spec section 7 ("Staff users"); every one is owner-only on the server. */
-export interface NewUser {
-  fullName: string;
-  title: string;
-  email: string;
-  password: string;
-}
-
-export interface UserChanges {
-  fullName: string;
-  title: string;
-}
-
-export type SettableStatus = 'active' | 'hold';
+/** The staff calls (docs/api.md, Staff); every one is owner-only on the server. Bodies are the contract's. */
+export type NewUser = NewUserBody;
+export type UserChanges = UserChangesBody;
+export type SettableStatus = UserStatusBody['status'];
 
 export const usersApi = {
   async list(limit: number, page: number): Promise<Paged<StaffUser>> {

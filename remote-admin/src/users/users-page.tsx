@@ -21,7 +21,8 @@ import { USER_TOASTS } from './user-texts';
 
 /** User List (/users, owner): the account's staff, with add, edit, suspend, unsuspend and delete. */
 export function UsersPage(_props: PageProps) {
-  const toast = useToast(TOAST_MS.screen);
+  // One toast at a time, closed when the next action starts: they never pile over the rows' buttons.
+  const toast = useToast(TOAST_MS.screen, { oneAtATime: true });
   const staff = useStaffPage();
   const onlineIds = useStore($onlineUserIds);
   const realtimeStatus = useStore($realtimeStatus);
@@ -37,6 +38,7 @@ export function UsersPage(_props: PageProps) {
 
   /** Runs a call, toasts success or `failure: server message`, reloads the page on success. */
   const act = async (call: () => Promise<unknown>, success: string, failure: string) => {
+    toast.close();
     try {
       await call();
     } catch (error) {

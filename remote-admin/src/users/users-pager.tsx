@@ -9,7 +9,7 @@ export interface UsersPagerProps {
   onPageChange(page: number): void;
 }
 
-/** Spec section 2: a Limit selector and a Page selector under the list. */
+/** docs/product-rules.md#admin: a Limit selector and a Page selector under the list. */
 export function UsersPager({ limit, page, lastPage, onLimitChange, onPageChange }: UsersPagerProps) {
   const pages = Array.from({ length: Math.max(1, lastPage) }, (_, index) => index + 1);
   return (

@@ -18,7 +18,7 @@ export interface UsersTableProps {
   onDelete(user: StaffUser): Promise<boolean>;
 }
 
-/** The staff rows; Edit turns a row's Full Name and Title into an inline form (spec section 2). */
+/** The staff rows; Edit turns a row's Full Name and Title into an inline form (docs/product-rules.md#admin). */
 export function UsersTable(props: UsersTableProps) {
   const { users, loading, currentUserId, isOnline } = props;
   const [form] = Form.useForm<UserChanges>();

@@ -12,7 +12,7 @@ export function AuthCard({ title, width = 400, children }: { title: string; widt
         justifyContent: 'center',
         padding: 16,
         boxSizing: 'border-box',
-        background: '#f0f2f5',
+        background: 'var(--ant-color-bg-layout)',
       }}
     >
       <Card style={{ width: '100%', maxWidth: width }}>

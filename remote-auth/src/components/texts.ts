@@ -1,4 +1,4 @@
-// Texts of spec sections 2, 5 and 8 for the sign-in area, letter for letter.
+// Texts of the sign-in area (docs/product-rules.md#sign-in, #validation, #errors), letter for letter.
 export const TEXTS = {
   loginFailed: 'Email or password is incorrect',
   allFieldsRequired: 'All fields are required',
@@ -13,5 +13,5 @@ export const TEXTS = {
   verificationFailed: 'Verification Failed',
 } as const;
 
-/** Spec section 9: verification success leads to /login after 2 seconds. */
+/** docs/product-rules.md#constants: verification success leads to /login after 2 seconds. */
 export const VERIFY_REDIRECT_MS = 2000;

@@ -1,39 +1,10 @@
-// Test-only helpers: antd needs matchMedia in jsdom, toasts need antd's <App>, and calls are faked per test.
+// Test-only helpers: toasts need antd's <App>, and calls are faked per test (jsdom's gaps: tooling/jest-jsdom-setup.cjs).
 import type { PageProps } from '@parley/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import type { ComponentType } from 'react';
 
-export function installMatchMedia(): void {
-  if (typeof (window as Partial<Window>).matchMedia === 'function') return;
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
-
-/** antd's form batches watcher updates through MessageChannel, which jsdom lacks: a timer does the same. */
-export function installMessageChannel(): void {
-  if (typeof globalThis.MessageChannel !== 'undefined') return;
-  class TimerMessageChannel {
-    port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
-    port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
-  }
-  Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: TimerMessageChannel });
-}
-
 export function renderPage(Page: ComponentType<PageProps>, props: Partial<PageProps> = {}) {
-  installMatchMedia();
-  installMessageChannel();
   const navigate = (props.navigate ?? jest.fn()) as jest.Mock;
   const view = render(
     <AntdApp>

@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, MoreOutlined } from '@ant-design/icons';
 import type { Contact, ConversationStatus } from '@parley/shared';
 import { Button, Dropdown, Space, Tag, Typography } from 'antd';
-import { chatTitle } from '../conversation/contact-label';
+import type { ReactNode } from 'react';
+import { contactLabel } from '../conversation/contact-label';
 
 export interface ChatHeaderProps {
   contact: Contact | undefined;
@@ -10,16 +11,34 @@ export interface ChatHeaderProps {
   busy: boolean;
   onStatus: (status: ConversationStatus) => void;
   onBack?: () => void;
+  /** Who else has this conversation open (who-is-here-view.tsx). */
+  viewers?: ReactNode;
+  /** The conversation's labels and their picker (labels/). */
+  labels?: ReactNode;
+  /** Who it is assigned to and the Assign menu (assignment/). */
+  assignee?: ReactNode;
 }
 
 const STATUS_COLORS: Record<ConversationStatus, string> = { active: 'green', closed: 'default', archived: 'gold' };
 const STATUS_NAMES: Record<ConversationStatus, string> = { active: 'Active', closed: 'Closed', archived: 'Archived' };
 
-/** Contact name or phone, with Close and Archive (a menu below 768 px, spec sections 2 and 9). */
-export function ChatHeader({ contact, status, narrow, busy, onStatus, onBack }: ChatHeaderProps) {
+/** The customer named as in the list (contactLabel), with Close, Archive and Reopen when archived (a menu below 768 px). */
+export function ChatHeader({
+  contact,
+  status,
+  narrow,
+  busy,
+  onStatus,
+  onBack,
+  viewers,
+  labels,
+  assignee,
+}: ChatHeaderProps) {
   const actions = [
     { key: 'closed' as const, label: 'Close', disabled: busy || status === 'closed' },
     { key: 'archived' as const, label: 'Archive', disabled: busy || status === 'archived' },
+    // Out of Archived without closing it first (docs/product-rules.md#dashboard-main).
+    ...(status === 'archived' ? [{ key: 'active' as const, label: 'Reopen', disabled: busy }] : []),
   ];
   return (
     <div className="inbox-chat-header">
@@ -28,14 +47,17 @@ export function ChatHeader({ contact, status, narrow, busy, onStatus, onBack }: 
       )}
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Title level={5} ellipsis style={{ margin: 0 }}>
-          {contact ? chatTitle(contact) : ''}
+          {contact ? contactLabel(contact) : ''}
         </Typography.Title>
-        {contact?.profileName && contact.name && (
+        {contact?.profileName && contact.name && contact.profileName !== contact.name && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             ({contact.profileName})
           </Typography.Text>
         )}
       </div>
+      {viewers}
+      {assignee}
+      {labels}
       {status && <Tag color={STATUS_COLORS[status]}>{STATUS_NAMES[status]}</Tag>}
       {narrow ? (
         <Dropdown

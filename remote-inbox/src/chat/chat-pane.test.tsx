@@ -2,9 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ConversationDetail, Message } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
-import { emitMessage } from '../test-support/realtime-mock';
+import { emitMessage, emitNamedEvent } from '../test-support/realtime-mock';
 import { renderInApp } from '../test-support/render';
 import { ChatPane } from './chat-pane';
+import { NEW_MESSAGES_TEXT } from './message-list';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
@@ -56,7 +57,7 @@ it('shows each message on its side with Reply on incoming ones, quotes, ticks, a
   mockApi({ 'GET /api/conversations/c1': () => detail([question, answer, failed, poll]) });
   renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
   await screen.findByText('Yes we do');
-  expect(screen.getByRole('heading', { name: '+15550101' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Ana P' })).toBeTruthy();
   expect(bubble('q').getAttribute('data-direction')).toBe('incoming');
   expect(within(bubble('q')).getByRole('button', { name: 'Reply' })).toBeTruthy();
   expect(within(bubble('a')).queryByRole('button', { name: 'Reply' })).toBeNull();
@@ -108,18 +109,22 @@ it('adds live messages and climbing ticks of the open conversation', async () =>
   renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
   await screen.findByText('Hi!');
   expect(within(bubble('s')).getByTitle('Sent').textContent).toBe('✓');
-  act(() => emitMessage({ conversationId: 'c1', message: { ...sent, status: 'delivered', updatedAt: at(7) } }));
+  act(() =>
+    emitMessage({ conversationId: 'c1', message: { ...sent, status: 'delivered', updatedAt: at(7) }, conversation }),
+  );
   expect(within(bubble('s')).getByTitle('Delivered').textContent).toBe('✓✓');
   act(() =>
     emitMessage({
       conversationId: 'c1',
       message: aMessage({ id: 'n', conversationId: 'c1', content: { text: 'Thanks' }, createdAt: at(8) }),
+      conversation,
     }),
   );
   act(() =>
     emitMessage({
       conversationId: 'other',
       message: aMessage({ id: 'x', conversationId: 'other', content: { text: 'Not here' } }),
+      conversation: aConversation({ id: 'other' }),
     }),
   );
   expect(await screen.findByText('Thanks')).toBeTruthy();
@@ -161,5 +166,92 @@ it('loads older messages with the before cursor, oldest first above the newest',
     element.getAttribute('data-message-id'),
   );
   expect(order).toEqual(['old', 'q']);
-  expect(calls.map((call) => call.params.before)).toEqual([undefined, 'q']);
+  // The pages of messages (the chat also reads its notes and marks itself read).
+  const pages = calls.filter((call) => call.method === 'GET' && call.url === '/api/conversations/c1');
+  expect(pages.map((call) => call.params.before)).toEqual([undefined, 'q']);
+});
+
+it('puts a day separator above the first message of each day', async () => {
+  const now = new Date();
+  const localIso = (daysAgo: number, hour: number) =>
+    new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour).toISOString();
+  const messages = [
+    aMessage({ id: 'y1', conversationId: 'c1', content: { text: 'Yesterday morning' }, timestamp: localIso(1, 9) }),
+    aMessage({ id: 'y2', conversationId: 'c1', content: { text: 'Yesterday evening' }, timestamp: localIso(1, 20) }),
+    aMessage({ id: 't1', conversationId: 'c1', content: { text: 'Today early' }, timestamp: localIso(0, 0) }),
+  ];
+  mockApi({ 'GET /api/conversations/c1': () => detail(messages) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Today early');
+  expect(screen.getAllByRole('separator').map((separator) => separator.textContent)).toEqual(['Yesterday', 'Today']);
+});
+
+it('offers "new messages ↓" when a message arrives while the agent reads further up, and takes them down', async () => {
+  mockApi({ 'GET /api/conversations/c1': () => detail([question]) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Do you deliver on Sundays?');
+  const arrive = (id: string, text: string) =>
+    act(() =>
+      emitMessage({
+        conversationId: 'c1',
+        message: aMessage({ id, conversationId: 'c1', content: { text }, createdAt: at(10 + id.length) }),
+        conversation,
+      }),
+    );
+
+  // At the bottom, a new message simply shows.
+  arrive('n', 'Hello?');
+  await screen.findByText('Hello?');
+  expect(screen.queryByRole('button', { name: NEW_MESSAGES_TEXT })).toBeNull();
+
+  // Scrolled up (jsdom lays nothing out: the log is given a height taller than its 800 px view).
+  const log = screen.getByRole('log', { name: 'Messages' });
+  Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 3000 });
+  fireEvent.scroll(log);
+  arrive('nn', 'Anyone there?');
+  const button = await screen.findByRole('button', { name: NEW_MESSAGES_TEXT });
+  fireEvent.click(button);
+  await waitFor(() => expect(screen.queryByRole('button', { name: NEW_MESSAGES_TEXT })).toBeNull());
+
+  // Scrolling back to the end by hand also puts it away.
+  fireEvent.scroll(log);
+  arrive('nnn', 'Still there?');
+  await screen.findByRole('button', { name: NEW_MESSAGES_TEXT });
+  Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 800 });
+  fireEvent.scroll(log);
+  await waitFor(() => expect(screen.queryByRole('button', { name: NEW_MESSAGES_TEXT })).toBeNull());
+});
+
+it('follows a close, archive or reopen by someone else at once, with Reopen while archived', async () => {
+  const calls = mockApi({
+    'GET /api/conversations/c1': () => detail([question]),
+    'PUT /api/conversations/c1/status': (_p, body) => ({ ...conversation, ...(body as object), updatedAt: at(30) }),
+  });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Do you deliver on Sundays?');
+  expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+
+  const theirs = (status: 'closed' | 'archived', minute: number) =>
+    act(() =>
+      emitNamedEvent('conversation', {
+        conversation: { ...conversation, status, unreadCount: 0, updatedAt: at(minute) },
+        counts: { active: 0, closed: 0, archived: 1 },
+        unreadTotal: 0,
+        archivedReplies: 0,
+      }),
+    );
+  theirs('closed', 10);
+  expect(screen.getByText('Closed')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true);
+  theirs('archived', 20);
+  expect(screen.getByText('Archived')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(false);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+  await waitFor(() => expect(screen.getByText('Active')).toBeTruthy());
+  expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'active' });
+  expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+  // A late copy from before the reopen does not move the header back.
+  theirs('archived', 20);
+  expect(screen.getByText('Active')).toBeTruthy();
 });

@@ -1,12 +1,27 @@
-import { TOAST_MS, useToast, type Conversation, type ConversationStatus, type Message } from '@parley/shared';
+import {
+  TOAST_MS,
+  useToast,
+  type Conversation,
+  type ConversationStatus,
+  type Message,
+  type Note,
+} from '@parley/shared';
 import { Button, Result, Spin } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Composer } from '../composer/composer';
 import { retryMessage, sendErrorText } from '../composer/send-message';
 import { setConversationStatus } from '../conversation-list/conversation-api';
+import { AssignMenu } from '../assignment/assign-menu';
+import { LabelPicker } from '../labels/label-picker';
+import { deleteNote } from '../notes/notes-api';
+import { useNotes } from '../notes/use-notes';
 import { ChatHeader } from './chat-header';
 import { MessageList, type MessageListHandle } from './message-list';
+import { messageView } from './message-view';
 import { useConversation } from './use-conversation';
+import { useReadReceipt } from './use-read-receipt';
+import { useWhoIsHere } from './who-is-here';
+import { TypingLine, ViewerAvatars } from './who-is-here-view';
 
 export interface ChatPaneProps {
   conversationId: string;
@@ -15,18 +30,36 @@ export interface ChatPaneProps {
   narrow: boolean;
   onConversationChange: (conversation: Conversation) => void;
   onBack?: () => void;
+  /** For the dashboard's keyboard shortcuts (dashboard/use-keyboard-shortcuts.ts). */
+  ref?: Ref<ChatPaneHandle>;
+}
+
+export interface ChatPaneHandle {
+  /** `r`: reply to the customer's last message (as its Reply button does) and focus the message box. */
+  replyToLastIncoming: () => void;
+  /** `e`: what the Close button does, when it is enabled. */
+  close: () => void;
 }
 
 /** The open conversation: header with actions, messages, composer. Mount it with `key={conversationId}`. */
-export function ChatPane({ conversationId, summary, narrow, onConversationChange, onBack }: ChatPaneProps) {
+export function ChatPane({ conversationId, summary, narrow, onConversationChange, onBack, ref }: ChatPaneProps) {
   const toast = useToast(TOAST_MS.screen);
   const chat = useConversation(conversationId);
   const [replyTarget, setReplyTarget] = useState<Message | null>(null);
   const [changingStatus, setChangingStatus] = useState(false);
+  // Each "Send a template" click opens the composer's template picker.
+  const [templateRequest, setTemplateRequest] = useState(0);
   const list = useRef<MessageListHandle>(null);
+  const root = useRef<HTMLDivElement>(null);
   const conversation = chat.conversation ?? summary;
+  useReadReceipt(conversationId, chat.messages, !chat.loading);
+  const here = useWhoIsHere(conversationId);
+  const notes = useNotes(conversationId);
 
   const changeStatus = async (status: ConversationStatus) => {
+    // The header's buttons are disabled while it changes (and Close stays so), which drops keyboard focus to the
+    // page's start: it goes to the messages instead.
+    const hadFocus = !!root.current?.contains(document.activeElement);
     setChangingStatus(true);
     try {
       const updated = await setConversationStatus(conversationId, status);
@@ -36,6 +69,8 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
       toast.error(sendErrorText(error));
     } finally {
       setChangingStatus(false);
+      const active = document.activeElement;
+      if (hadFocus && (!active || active === document.body || active.matches(':disabled'))) list.current?.focus();
     }
   };
 
@@ -54,8 +89,41 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
     [conversationId, putMessage, toast],
   );
 
+  const onSendTemplate = useCallback(() => setTemplateRequest((count) => count + 1), []);
+
+  const { putNote, removeNote } = notes;
+  const onNoteAdded = useCallback(
+    (note: Note) => {
+      putNote(note);
+      list.current?.scrollToEnd();
+    },
+    [putNote],
+  );
+  const onDeleteNote = useCallback(
+    (note: Note) => {
+      deleteNote(conversationId, note.id).then(
+        () => removeNote(note.id),
+        (error: unknown) => toast.error(sendErrorText(error)),
+      );
+    },
+    [conversationId, removeNote, toast],
+  );
+
+  useImperativeHandle(ref, () => ({
+    replyToLastIncoming: () => {
+      const last = chat.messages.findLast(
+        (message) => message.direction === 'incoming' && messageView(message).kind !== 'notice',
+      );
+      if (last) setReplyTarget(last);
+      root.current?.querySelector<HTMLElement>('.inbox-composer textarea')?.focus();
+    },
+    close: () => {
+      if (!changingStatus && conversation?.status !== 'closed') void changeStatus('closed');
+    },
+  }));
+
   return (
-    <div className="inbox-chat">
+    <div className="inbox-chat" ref={root}>
       <ChatHeader
         contact={conversation?.contact}
         status={conversation?.status}
@@ -63,6 +131,25 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
         busy={changingStatus}
         onStatus={changeStatus}
         onBack={onBack}
+        viewers={<ViewerAvatars viewers={here.viewers} />}
+        assignee={
+          <AssignMenu
+            conversation={conversation}
+            onChange={(updated) => {
+              chat.putConversation(updated);
+              onConversationChange({ ...conversation, ...updated });
+            }}
+          />
+        }
+        labels={
+          <LabelPicker
+            conversation={conversation}
+            onChange={(updated) => {
+              chat.putConversation(updated);
+              onConversationChange({ ...conversation, ...updated });
+            }}
+          />
+        }
       />
       {chat.loading ? (
         <Spin style={{ margin: 'auto' }} />
@@ -81,8 +168,12 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
           loadOlder={chat.loadOlder}
           onReply={setReplyTarget}
           onRetry={onRetry}
+          onSendTemplate={onSendTemplate}
+          notes={notes.notes}
+          onDeleteNote={onDeleteNote}
         />
       )}
+      <TypingLine typists={here.typists} />
       <Composer
         conversationId={conversationId}
         canSendFreeForm={chat.loading || chat.canSendFreeForm}
@@ -90,6 +181,9 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
         onCancelReply={() => setReplyTarget(null)}
         onSent={onSent}
         onRefused={chat.reload}
+        templateRequest={templateRequest}
+        contact={conversation?.contact}
+        notes={{ staff: notes.staff, onAdded: onNoteAdded }}
       />
     </div>
   );

@@ -1,7 +1,14 @@
-import { EnvironmentOutlined, FileOutlined, FormOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  EnvironmentOutlined,
+  FileOutlined,
+  FormOutlined,
+  NotificationOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { Message } from '@parley/shared';
 import { Typography } from 'antd';
-import { messageView, type MessageView } from './message-view';
+import { messageView, referralView, type MessageView } from './message-view';
 
 const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: 280, borderRadius: 6 } as const;
 
@@ -124,10 +131,58 @@ function ViewBody({ view }: { view: MessageView }) {
         </div>
       );
     case 'template':
-      return <span>Template: {view.name}</span>;
+      return (
+        <div>
+          <div className="inbox-muted">Template: {view.name}</div>
+          {view.text && <div style={{ whiteSpace: 'pre-wrap' }}>{view.text}</div>}
+        </div>
+      );
+    case 'order':
+      return (
+        <div className="inbox-order">
+          <div>
+            <ShoppingCartOutlined /> Order
+          </div>
+          <table>
+            <tbody>
+              {view.items.map((item, index) => (
+                <tr key={index}>
+                  <td>{item.product}</td>
+                  <td>× {item.quantity}</td>
+                  <td>{item.price}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {view.total && <div className="inbox-order-total">Total {view.total}</div>}
+          <Caption text={view.note} />
+        </div>
+      );
+    case 'notice':
+      return <span>{view.text}</span>;
     case 'unsupported':
       return <Typography.Text type="secondary">Unsupported message type</Typography.Text>;
   }
+}
+
+/** The ad a customer tapped to start writing (click-to-WhatsApp), shown above their message. */
+export function ReferralBanner({ message }: { message: Message }) {
+  const referral = referralView(message);
+  if (!referral) return null;
+  return (
+    <div className="inbox-referral">
+      <div>
+        <NotificationOutlined /> From an ad{referral.headline ? ': ' : ''}
+        {referral.headline && <strong>{referral.headline}</strong>}
+      </div>
+      {referral.body && <div className="inbox-muted">{referral.body}</div>}
+      {referral.url && (
+        <a href={referral.url} target="_blank" rel="noopener noreferrer">
+          {referral.url}
+        </a>
+      )}
+    </div>
+  );
 }
 
 /** The body of one message, by type. */

@@ -1,11 +1,13 @@
 import type { Message } from '@parley/shared';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { formatTimestamp } from '../conversation/timestamp';
 import { DeliveryTicks } from './delivery-ticks';
-import { MessageBody } from './message-body';
+import { FailedNote } from './failed-note';
+import { MessageBody, ReferralBanner } from './message-body';
+import { messageView } from './message-view';
 import { QuotedReply } from './quoted-reply';
 import { quotedId } from './reply-preview';
-import { failureReason } from './tick-state';
+import './message-kinds.css';
 
 export interface MessageBubbleProps {
   message: Message;
@@ -14,12 +16,39 @@ export interface MessageBubbleProps {
   onQuoteClick: (messageId: string) => void;
   onReply: (message: Message) => void;
   onRetry: (message: Message) => void;
+  onSendTemplate: () => void;
 }
 
-/** Outgoing on the right, incoming on the left with Reply; time, ticks, and a failed mark with Retry. */
-export function MessageBubble({ message, quoted, highlighted, onQuoteClick, onReply, onRetry }: MessageBubbleProps) {
+/** Shown on outgoing messages the business sent from the WhatsApp Business app, not from Parley. */
+export const PHONE_APP_TEXT = 'sent from the phone app';
+
+function Time({ message }: { message: Message }) {
+  return <time dateTime={message.timestamp}>{formatTimestamp(message.timestamp)}</time>;
+}
+
+/** Outgoing on the right, incoming on the left with Reply; time, ticks, and a failed mark with what can help. */
+export function MessageBubble({
+  message,
+  quoted,
+  highlighted,
+  onQuoteClick,
+  onReply,
+  onRetry,
+  onSendTemplate,
+}: MessageBubbleProps) {
   const outgoing = message.direction === 'outgoing';
   const quotedMessageId = quotedId(message);
+  const view = messageView(message);
+  if (view.kind === 'notice') {
+    // WhatsApp's notices about the customer (changed number, first opened the chat) are not replies to answer.
+    return (
+      <div className="inbox-message is-notice" data-message-id={message.id} data-direction={message.direction}>
+        <div className="inbox-notice" role="note">
+          {view.text} · <Time message={message} />
+        </div>
+      </div>
+    );
+  }
   return (
     <div
       className={`inbox-message ${outgoing ? 'is-outgoing' : 'is-incoming'}`}
@@ -27,6 +56,7 @@ export function MessageBubble({ message, quoted, highlighted, onQuoteClick, onRe
       data-direction={message.direction}
     >
       <div className="inbox-bubble" data-highlighted={highlighted || undefined}>
+        {!outgoing && <ReferralBanner message={message} />}
         {quotedMessageId && <QuotedReply quoted={quoted} onClick={() => onQuoteClick(quotedMessageId)} />}
         <MessageBody message={message} />
         {!!message.reactions?.length && (
@@ -37,16 +67,11 @@ export function MessageBubble({ message, quoted, highlighted, onQuoteClick, onRe
           </div>
         )}
         <div className="inbox-meta">
-          <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt)}</time>{' '}
-          <DeliveryTicks message={message} />
+          {outgoing && message.sentFrom === 'phone_app' && <span className="inbox-sent-from">{PHONE_APP_TEXT} · </span>}
+          <Time message={message} /> <DeliveryTicks message={message} />
         </div>
         {outgoing && message.status === 'failed' && (
-          <div className="inbox-failed" role="alert">
-            <Typography.Text type="danger">{failureReason(message)}</Typography.Text>
-            <Button size="small" danger onClick={() => onRetry(message)}>
-              Retry
-            </Button>
-          </div>
+          <FailedNote message={message} onRetry={onRetry} onSendTemplate={onSendTemplate} />
         )}
       </div>
       {!outgoing && (

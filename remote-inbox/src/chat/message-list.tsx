@@ -1,6 +1,6 @@
-import type { Message } from '@parley/shared';
+import { messagePreview, type Message, type Note } from '@parley/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import {
   useCallback,
   useEffect,
@@ -11,12 +11,18 @@ import {
   useState,
   type Ref,
 } from 'react';
+import { NoteBubble } from '../notes/note-bubble';
+import { placeNotes } from '../notes/notes-timeline';
+import { daySeparatorAt } from './day-separators';
 import { MessageBubble } from './message-bubble';
+import './message-list.css';
 import { quotedMessage } from './reply-preview';
 
 export interface MessageListHandle {
   scrollToEnd: () => void;
   scrollToMessage: (messageId: string) => Promise<boolean>;
+  /** Puts keyboard focus on the messages (e.g. when the control that had it went away). */
+  focus: () => void;
 }
 
 export interface MessageListProps {
@@ -27,6 +33,10 @@ export interface MessageListProps {
   loadOlder: () => Promise<Message[]>;
   onReply: (message: Message) => void;
   onRetry: (message: Message) => void;
+  onSendTemplate: () => void;
+  /** Private notes (issue #21), shown among the messages by time. */
+  notes?: Note[];
+  onDeleteNote?: (note: Note) => void;
   ref?: Ref<MessageListHandle>;
 }
 
@@ -35,16 +45,41 @@ const LOAD_OLDER_WITHIN_PX = 300;
 /** A quote whose original is not loaded loads at most this many older pages looking for it. */
 const MAX_PAGES_FOR_QUOTE = 40;
 const HIGHLIGHT_MS = 1600;
+/** This close to the end counts as reading the newest messages (the virtualiser follows appends from here). */
+const AT_END_WITHIN_PX = 80;
+
+/** The button that brings an agent who scrolled up back to what just arrived (issue #16). */
+export const NEW_MESSAGES_TEXT = 'new messages ↓';
+
+/** What a screen reader says when the customer writes into the open chat. */
+export const announcementText = (message: Message) => `New message: ${messagePreview(message)}`;
 
 /**
  * Messages oldest first, virtualised and anchored to the end like a chat: it opens at the newest message,
  * follows new ones while the reader is at the bottom, and keeps the view still when older pages are prepended.
  */
-export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onReply, onRetry, ref }: MessageListProps) {
+export function MessageList({
+  messages,
+  hasMore,
+  loadingOlder,
+  loadOlder,
+  onReply,
+  onRetry,
+  onSendTemplate,
+  notes,
+  onDeleteNote,
+  ref,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const opened = useRef(false);
+  // Whether the reader is at the newest message, as of the last scroll: read before a new message lays out.
+  const atEnd = useRef(true);
+  const [newBelow, setNewBelow] = useState(false);
+  // The customer's newest message, for the polite live region: one at a time, never the whole list.
+  const [announced, setAnnounced] = useState<Message | null>(null);
   const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
+  const placedNotes = useMemo(() => placeNotes(messages, notes ?? [], hasMore), [messages, notes, hasMore]);
 
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -53,7 +88,7 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
     getItemKey: (index) => messages[index].id,
     anchorTo: 'end',
     followOnAppend: true,
-    scrollEndThreshold: 80,
+    scrollEndThreshold: AT_END_WITHIN_PX,
     overscan: 6,
   });
 
@@ -76,6 +111,46 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
     const nothingToScroll = element.scrollHeight <= element.clientHeight;
     if (nearTop || nothingToScroll) void load();
   }, []);
+
+  const onScroll = useCallback(() => {
+    const element = scroller.current;
+    if (element) {
+      atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_WITHIN_PX;
+      if (atEnd.current) setNewBelow(false);
+    }
+    maybeLoadOlder();
+  }, [maybeLoadOlder]);
+
+  const scrollToEnd = useCallback(() => {
+    atEnd.current = true;
+    setNewBelow(false);
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
+
+  // A message arriving at the end while the reader is further up: offer the way down instead of moving them.
+  const newestId = messages.at(-1)?.id;
+  const seenNewestId = useRef(newestId);
+  useEffect(() => {
+    if (newestId === seenNewestId.current) return;
+    seenNewestId.current = newestId;
+    if (!atEnd.current) setNewBelow(true);
+  }, [newestId]);
+
+  // Customer messages that arrived since the last render (not those there on opening, nor older pages loaded
+  // above): the last of them is announced. Not only the list's last one: a message sent in the same second as a
+  // reply can sort above it (Meta's timestamps are whole seconds).
+  const knownIds = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const known = knownIds.current;
+    knownIds.current = new Set(messages.map((message) => message.id));
+    if (!known) return;
+    const firstKnown = known.size ? messages.findIndex((message) => known.has(message.id)) : -1;
+    if (known.size && firstKnown === -1) return;
+    const arrived = messages.filter(
+      (message, index) => index > firstKnown && !known.has(message.id) && message.direction === 'incoming',
+    );
+    if (arrived.length) setAnnounced(arrived[arrived.length - 1]);
+  }, [messages]);
 
   // A short conversation never scrolls, so check after each change too.
   useEffect(() => {
@@ -102,8 +177,8 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
     [messages, virtualizer],
   );
 
-  useImperativeHandle(ref, () => ({ scrollToEnd: () => virtualizer.scrollToEnd(), scrollToMessage }), [
-    virtualizer,
+  useImperativeHandle(ref, () => ({ scrollToEnd, scrollToMessage, focus: () => scroller.current?.focus() }), [
+    scrollToEnd,
     scrollToMessage,
   ]);
 
@@ -117,12 +192,17 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
         className="inbox-scroll inbox-messages"
         role="log"
         aria-label="Messages"
-        onScroll={maybeLoadOlder}
+        // A log is a live region by default; this one is virtualised, so scrolling would read out whole pages.
+        // New messages are announced by the region below instead. Focusable, so the keyboard can scroll it.
+        aria-live="off"
+        tabIndex={0}
+        onScroll={onScroll}
         style={{ flex: 1, overflowY: 'auto' }}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const message = messages[item.index];
+            const day = daySeparatorAt(messages, item.index);
             return (
               <div
                 key={item.key}
@@ -130,6 +210,13 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
               >
+                {day && (
+                  <div className="inbox-day-separator" role="separator" aria-label={day}>
+                    <span>{day}</span>
+                  </div>
+                )}
+                {item.index === 0 &&
+                  placedNotes.before.map((note) => <NoteBubble key={note.id} note={note} onDelete={onDeleteNote} />)}
                 <MessageBubble
                   message={message}
                   quoted={quotedMessage(message, byId)}
@@ -137,12 +224,25 @@ export function MessageList({ messages, hasMore, loadingOlder, loadOlder, onRepl
                   onQuoteClick={onQuoteClick}
                   onReply={onReply}
                   onRetry={onRetry}
+                  onSendTemplate={onSendTemplate}
                 />
+                {placedNotes.after.get(message.id)?.map((note) => (
+                  <NoteBubble key={note.id} note={note} onDelete={onDeleteNote} />
+                ))}
               </div>
             );
           })}
         </div>
       </div>
+      <div className="inbox-sr-only" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">
+        {/* Keyed, so a second identical message is announced too. */}
+        {announced && <span key={announced.id}>{announcementText(announced)}</span>}
+      </div>
+      {newBelow && (
+        <Button className="inbox-new-messages" shape="round" size="small" type="primary" onClick={scrollToEnd}>
+          {NEW_MESSAGES_TEXT}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import type { DeliveryStatus, Message } from '@parley/shared';
-
-const CLIMB: Partial<Record<DeliveryStatus, number>> = { pending: 0, sent: 1, delivered: 2, read: 3 };
+import { isStatusStepBack, type Message } from '@parley/shared';
+import { compareMessages } from './message-order';
 
 /**
  * The newer of two copies of one message. Answers and socket events can cross on the wire, so an older copy
@@ -8,16 +7,10 @@ const CLIMB: Partial<Record<DeliveryStatus, number>> = { pending: 0, sent: 1, de
  */
 export function newerCopy(current: Message, incoming: Message): Message {
   if (Date.parse(incoming.updatedAt) < Date.parse(current.updatedAt)) return current;
-  const currentRank = current.status ? CLIMB[current.status] : undefined;
-  const incomingRank = incoming.status ? CLIMB[incoming.status] : undefined;
-  if (currentRank !== undefined && incomingRank !== undefined && incomingRank < currentRank) {
+  // docs/product-rules.md#delivery-status
+  if (isStatusStepBack(current.status, incoming.status))
     return { ...incoming, status: current.status, error: current.error };
-  }
   return incoming;
-}
-
-function byCreation(a: Message, b: Message): number {
-  return Date.parse(a.createdAt) - Date.parse(b.createdAt);
 }
 
 /** Adds or updates one message in an oldest-first list (a new one almost always goes last). */
@@ -31,7 +24,7 @@ export function upsertMessage(messages: Message[], message: Message): Message[] 
     return next;
   }
   let position = messages.length;
-  while (position > 0 && byCreation(messages[position - 1], message) > 0) position -= 1;
+  while (position > 0 && compareMessages(messages[position - 1], message) > 0) position -= 1;
   return [...messages.slice(0, position), message, ...messages.slice(position)];
 }
 

@@ -1,5 +1,5 @@
 import { aMessage } from '../test-support/fixtures';
-import { formAnswers, messageView } from './message-view';
+import { formAnswers, messageView, referralView, WELCOME_NOTICE } from './message-view';
 
 describe('messageView', () => {
   it('shows texts and media with their captions', () => {
@@ -72,7 +72,7 @@ describe('messageView', () => {
   });
 
   it("calls anything else 'Unsupported message type' territory", () => {
-    expect(messageView(aMessage({ type: 'order', content: {} }))).toEqual({ kind: 'unsupported' });
+    expect(messageView(aMessage({ type: 'poll', content: {} }))).toEqual({ kind: 'unsupported' });
     expect(messageView(aMessage({ type: 'unsupported', content: {} }))).toEqual({ kind: 'unsupported' });
   });
 });
@@ -104,6 +104,15 @@ describe("the server's interactive shapes (server/src/modules/conversations/view
         }),
       ),
     ).toEqual({ kind: 'template', name: 'hello_world' });
+    expect(
+      messageView(
+        aMessage({
+          type: 'template',
+          direction: 'outgoing',
+          content: { template: { name: 'appointment_reminder', language: 'en_US' }, text: 'Hi Bo, see you Friday.' },
+        }),
+      ),
+    ).toEqual({ kind: 'template', name: 'appointment_reminder', text: 'Hi Bo, see you Friday.' });
   });
 });
 
@@ -115,5 +124,59 @@ describe('formAnswers', () => {
       ['topics', 'a, b'],
     ]);
     expect(formAnswers('not json')).toEqual([]);
+  });
+});
+
+describe('what WhatsApp sends beyond the basics', () => {
+  it('shows an order line by line with prices in their currency and a total', () => {
+    const order = aMessage({
+      type: 'order',
+      content: {
+        order: {
+          catalogId: 'cat',
+          text: 'Before noon please',
+          items: [
+            { productRetailerId: 'Blue mug', quantity: 2, itemPrice: 12.5, currency: 'USD' },
+            { productRetailerId: 'Tea', quantity: 1, itemPrice: 4, currency: 'USD' },
+          ],
+        },
+      },
+    });
+    expect(messageView(order)).toEqual({
+      kind: 'order',
+      note: 'Before noon please',
+      items: [
+        { product: 'Blue mug', quantity: 2, price: '$12.50' },
+        { product: 'Tea', quantity: 1, price: '$4.00' },
+      ],
+      total: '$29.00',
+    });
+  });
+
+  it('shows system messages and a first opened chat as notices, and a template button tap as its text', () => {
+    const changed = aMessage({
+      type: 'system',
+      content: { system: { type: 'user_changed_number', body: 'User A changed from 1555 to 1556', newWaId: '1556' } },
+    });
+    expect(messageView(changed)).toEqual({ kind: 'notice', text: 'User A changed from 1555 to 1556' });
+    expect(messageView(aMessage({ type: 'request_welcome', content: {} }))).toEqual({
+      kind: 'notice',
+      text: WELCOME_NOTICE,
+    });
+    const tap = aMessage({
+      type: 'button',
+      content: { text: 'Stop promotions', button: { payload: 'stop', text: 'Stop promotions' } },
+    });
+    expect(messageView(tap)).toEqual({ kind: 'text', text: 'Stop promotions' });
+  });
+
+  it('reads the ad a message came from, keeping only web links', () => {
+    const fromAd = aMessage({
+      content: { text: 'Is it in stock?', referral: { headline: 'Summer sale', sourceUrl: 'https://fb.me/ad1' } },
+    });
+    expect(referralView(fromAd)).toEqual({ headline: 'Summer sale', body: undefined, url: 'https://fb.me/ad1' });
+    const crafted = aMessage({ content: { referral: { headline: 'Hi', sourceUrl: 'javascript:alert(1)' } } });
+    expect(referralView(crafted)?.url).toBeUndefined();
+    expect(referralView(aMessage({ content: { text: 'plain' } }))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/shared';
 
-/** What a message bubble shows, decided from the message alone (spec section 3 types + what the channel receives). */
+/** What a message bubble shows, decided from the message alone (docs/product-rules.md#dashboard types + what the channel receives). */
 export type MessageView =
   | { kind: 'text'; text: string }
   | { kind: 'image' | 'video' | 'audio' | 'sticker'; url?: string; caption?: string; unavailable?: boolean }
@@ -10,8 +10,20 @@ export type MessageView =
   | { kind: 'reaction'; emoji?: string }
   | { kind: 'location'; name?: string; address?: string; latitude?: number; longitude?: number }
   | { kind: 'contacts'; contacts: Array<{ name: string; phones: string[] }> }
-  | { kind: 'template'; name: string }
+  | { kind: 'template'; name: string; text?: string }
+  | { kind: 'order'; note?: string; items: OrderLine[]; total?: string }
+  | { kind: 'notice'; text: string }
   | { kind: 'unsupported' };
+
+export interface OrderLine {
+  product: string;
+  quantity: number;
+  /** The unit price with its currency, e.g. "$12.50". */
+  price: string;
+}
+
+/** Shown for `request_welcome`: the customer opened the chat for the first time (there is no text). */
+export const WELCOME_NOTICE = 'The customer opened this chat for the first time.';
 
 type Loose = Record<string, unknown>;
 
@@ -80,6 +92,41 @@ function contactEntries(value: unknown): Array<{ name: string; phones: string[] 
   });
 }
 
+function money(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+  } catch {
+    // Not an ISO 4217 code: still show the amount and what Meta called the currency.
+    return `${amount} ${currency}`.trim();
+  }
+}
+
+function orderView(order: unknown): MessageView {
+  const source = isObject(order) ? order : {};
+  const rows = Array.isArray(source.items) ? source.items.filter(isObject) : [];
+  const items = rows.map((item) => {
+    const quantity = number(item.quantity) ?? 1;
+    const unit = number(item.itemPrice) ?? 0;
+    const currency = text(item.currency) ?? '';
+    return { product: text(item.productRetailerId) ?? 'Item', quantity, unit, currency };
+  });
+  const currencies = new Set(items.map((item) => item.currency));
+  // A total only makes sense in one currency.
+  const total =
+    items.length && currencies.size === 1
+      ? money(
+          items.reduce((sum, item) => sum + item.quantity * item.unit, 0),
+          items[0].currency,
+        )
+      : undefined;
+  return {
+    kind: 'order',
+    note: text(source.text),
+    items: items.map(({ product, quantity, unit, currency }) => ({ product, quantity, price: money(unit, currency) })),
+    total,
+  };
+}
+
 export function messageView(message: Message): MessageView {
   const content: Loose = isObject(message.content) ? message.content : {};
   const url = text(content.url) ?? text(content.link);
@@ -128,9 +175,51 @@ export function messageView(message: Message): MessageView {
       return { kind: 'contacts', contacts: contactEntries(content.contacts ?? content) };
     case 'template': {
       const template = isObject(content.template) ? content.template : content;
-      return { kind: 'template', name: text(template.name) ?? text(content.text) ?? 'Template' };
+      const name = text(template.name);
+      // The server stores the body with its variables filled in as the text (docs/api.md).
+      const body = text(content.text);
+      return name
+        ? { kind: 'template', name, ...(body ? { text: body } : {}) }
+        : { kind: 'template', name: body ?? 'Template' };
     }
+    case 'order':
+      return orderView(content.order);
+    case 'system': {
+      const system = isObject(content.system) ? content.system : {};
+      return {
+        kind: 'notice',
+        text: text(system.body) ?? text(content.text) ?? 'WhatsApp sent a notice about this customer.',
+      };
+    }
+    case 'request_welcome':
+      return { kind: 'notice', text: WELCOME_NOTICE };
     default:
       return { kind: 'unsupported' };
   }
+}
+
+export interface ReferralView {
+  headline?: string;
+  body?: string;
+  /** The ad's link; only http(s), so a crafted payload cannot run script from a link. */
+  url?: string;
+}
+
+function webLink(value: unknown): string | undefined {
+  const candidate = text(value);
+  if (!candidate) return undefined;
+  try {
+    const parsed = new URL(candidate);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The click-to-WhatsApp ad an incoming message came from, if any. */
+export function referralView(message: Message): ReferralView | undefined {
+  const referral = isObject(message.content) ? message.content.referral : undefined;
+  if (!isObject(referral)) return undefined;
+  const view = { headline: text(referral.headline), body: text(referral.body), url: webLink(referral.sourceUrl) };
+  return view.headline || view.body || view.url ? view : undefined;
 }

@@ -1,5 +1,5 @@
 import { aMessage } from '../test-support/fixtures';
-import { previewText, quotedId, quotedMessage } from './reply-preview';
+import { previewText, quotedMessage } from './reply-preview';
 
 describe('previewText', () => {
   it('shows the first 50 characters of a text, nothing appended', () => {
@@ -24,11 +24,6 @@ describe('quotedMessage', () => {
   it('finds a quoted id among the loaded messages', () => {
     expect(quotedMessage(aMessage({ replyTo: 'orig' }), byId)).toBe(original);
     expect(quotedMessage(aMessage({ replyTo: 'not-loaded' }), byId)).toBeUndefined();
-  });
-  it('uses an embedded quoted message when it is not loaded', () => {
-    const embedded = aMessage({ id: 'older' });
-    expect(quotedMessage(aMessage({ replyTo: embedded }), byId)).toBe(embedded);
-    expect(quotedId(aMessage({ replyTo: embedded }))).toBe('older');
   });
   it('is empty when nothing is quoted', () => {
     expect(quotedMessage(aMessage(), byId)).toBeUndefined();

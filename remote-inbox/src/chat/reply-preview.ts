@@ -1,6 +1,6 @@
 import type { Message } from '@parley/shared';
 
-/** Spec section 9: a quoted reply shows 50 characters. */
+/** docs/product-rules.md#quoted-reply: a quoted reply shows 50 characters. */
 export const QUOTE_PREVIEW_LENGTH = 50;
 
 export function capitalise(word: string): string {
@@ -8,7 +8,7 @@ export function capitalise(word: string): string {
 }
 
 /**
- * What a quote shows (spec section 2): the first 50 characters of a text message, or the capitalised type.
+ * What a quote shows (docs/product-rules.md#quoted-reply): the first 50 characters of a text message, or the capitalised type.
  * Characters are counted as the reader sees them, so an emoji is never cut in half.
  */
 export function previewText(message: Pick<Message, 'type' | 'content'>): string {
@@ -17,16 +17,11 @@ export function previewText(message: Pick<Message, 'type' | 'content'>): string 
   return capitalise(message.type);
 }
 
-/** The quoted message, whether the server embedded it or sent only its id. */
+/** The quoted message, when it is loaded (`replyTo` is its id). */
 export function quotedMessage(message: Message, byId: ReadonlyMap<string, Message>): Message | undefined {
-  const { replyTo } = message;
-  if (!replyTo) return undefined;
-  if (typeof replyTo === 'string') return byId.get(replyTo);
-  return byId.get(replyTo.id) ?? replyTo;
+  return message.replyTo ? byId.get(message.replyTo) : undefined;
 }
 
 export function quotedId(message: Message): string | undefined {
-  const { replyTo } = message;
-  if (!replyTo) return undefined;
-  return typeof replyTo === 'string' ? replyTo : replyTo.id;
+  return message.replyTo ?? undefined;
 }

@@ -29,3 +29,10 @@ export function failureReason(message: Pick<Message, 'error'>): string {
   const title = error.title?.trim() || 'Not delivered';
   return error.code !== undefined && error.code !== null && `${error.code}` !== '' ? `${title} (${error.code})` : title;
 }
+
+/** Meta's "re-engagement message" error: the 24-hour window had closed, so only a template can get through. */
+export const OUTSIDE_WINDOW_CODE = 131047;
+
+export function needsTemplate(message: Pick<Message, 'error'>): boolean {
+  return `${message.error?.code ?? ''}` === `${OUTSIDE_WINDOW_CODE}`;
+}

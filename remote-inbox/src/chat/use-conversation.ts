@@ -1,8 +1,10 @@
 import {
+  onRealtimeEvent,
   onRealtimeMessage,
   onRealtimeReconnect,
   type Conversation,
   type ConversationDetail,
+  type ConversationEvent,
   type Message,
 } from '@parley/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -129,16 +131,29 @@ export function useConversation(conversationId: string) {
       setState((previous) => ({
         ...previous,
         messages: upsertMessage(previous.messages, event.message),
-        conversation: event.conversation ? { ...previous.conversation, ...event.conversation } : previous.conversation,
-        // The customer just wrote: the 24-hour window is open again.
-        canSendFreeForm:
-          event.conversation?.canSendFreeForm ??
-          (event.message.direction === 'incoming' ? true : previous.canSendFreeForm),
+        conversation: { ...previous.conversation, ...event.conversation },
+        // The server's word on the 24-hour window, e.g. open again because the customer just wrote.
+        canSendFreeForm: event.conversation.canSendFreeForm,
       }));
+    });
+    // Someone else closed, archived or reopened it: the header follows at once (an older copy never wins).
+    const stopConversations = onRealtimeEvent<ConversationEvent>('conversation', (event) => {
+      const changed = event?.conversation;
+      if (!changed?.id || changed.id !== current.current.conversationId) return;
+      setState((previous) =>
+        previous.conversation && Date.parse(previous.conversation.updatedAt) > Date.parse(changed.updatedAt)
+          ? previous
+          : {
+              ...previous,
+              conversation: { ...previous.conversation, ...changed },
+              canSendFreeForm: changed.canSendFreeForm,
+            },
+      );
     });
     const stopReconnect = onRealtimeReconnect(() => load('refresh'));
     return () => {
       stopMessages();
+      stopConversations();
       stopReconnect();
     };
   }, [load]);

@@ -41,10 +41,30 @@ describe('planSend', () => {
     expect(canSend(draft({ mode: 'form' }))).toBe(false);
     expect(planSend(draft({ mode: 'form', formId: 'f1' }))).toEqual({ kind: 'form', flowId: 'f1' });
     expect(canSend(draft({ mode: 'template' }))).toBe(false);
-    expect(planSend(draft({ mode: 'template', template: { name: 'hello_world', language: 'en_US' } }))).toEqual({
+    const helloWorld = { name: 'hello_world', language: 'en_US', parameters: { body: [], buttons: [] } };
+    expect(planSend(draft({ mode: 'template', template: helloWorld }))).toEqual({
       kind: 'template',
       name: 'hello_world',
       language: 'en_US',
+    });
+  });
+
+  it('sends a template with variables only once every one is filled, with them in the request', () => {
+    const reminder = {
+      name: 'appointment_reminder',
+      language: 'en_US',
+      parameters: { body: [{ name: '1', example: 'Ana' }, { name: '2' }], buttons: [] },
+    };
+    expect(canSend(draft({ mode: 'template', template: reminder, templateValues: { 'body:1': 'Bo' } }))).toBe(false);
+    expect(
+      planSend(
+        draft({ mode: 'template', template: reminder, templateValues: { 'body:1': ' Bo ', 'body:2': 'Friday' } }),
+      ),
+    ).toEqual({
+      kind: 'template',
+      name: 'appointment_reminder',
+      language: 'en_US',
+      parameters: { body: { '1': 'Bo', '2': 'Friday' } },
     });
   });
 

@@ -5,6 +5,7 @@ import { mockApi } from '../test-support/api-mock';
 import { aMessage } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
 import { Composer, WINDOW_CLOSED_TEXT } from './composer';
+import { TEXT_TOO_LONG } from './composer-validation';
 
 function httpError(status: number, data: unknown) {
   const config = { headers: new AxiosHeaders() };
@@ -19,9 +20,12 @@ function httpError(status: number, data: unknown) {
 
 const form = (id: string, displayName: string, isActive: boolean): FormTemplate => ({
   id,
+  metaFlowId: `meta-${id}`,
+  status: isActive ? 'PUBLISHED' : 'DRAFT',
+  categories: [],
   displayName,
   description: null,
-  preview: null,
+  previewUrl: null,
   header: `${displayName} header`,
   body: `${displayName} body`,
   footer: `${displayName} footer`,
@@ -115,15 +119,77 @@ it('offers only active forms and previews header, body, footer and button', asyn
   expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(false);
 });
 
-it('outside the 24-hour window explains why and offers templates instead of free text', async () => {
-  mockApi({
+it('outside the 24-hour window offers templates, asks for their variables and sends them filled in', async () => {
+  const calls = mockApi({
     'GET /api/account/templates': () => [
-      { name: 'order_update', language: 'en_US', components: [{ type: 'BODY', text: 'Your order is ready' }] },
+      {
+        name: 'appointment_reminder',
+        language: 'en_US',
+        category: 'UTILITY',
+        components: [
+          { type: 'BODY', text: 'Hi {{1}}, see you on {{2}}.' },
+          { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example/t/{{1}}' }] },
+        ],
+        parameters: {
+          body: [
+            { name: '1', example: 'Ana' },
+            { name: '2', example: 'Monday at 10:00' },
+          ],
+          buttons: [
+            { index: 0, text: 'Track', url: 'https://shop.example/t/{{1}}', example: 'https://shop.example/t/A1' },
+          ],
+        },
+      },
     ],
+    'POST /api/conversations/c1/template': (_p, body) =>
+      aMessage({ id: 'sent', type: 'template', content: { template: body } }),
   });
-  setup({ canSendFreeForm: false });
+  const { onSent } = setup({ canSendFreeForm: false });
   expect(screen.getByText(WINDOW_CLOSED_TEXT)).toBeTruthy();
   expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   expect(screen.queryByText('Media')).toBeNull();
-  expect(await screen.findByRole('combobox', { name: 'Template' })).toBeTruthy();
+  const picker = await screen.findByRole('combobox', { name: 'Template' });
+  await act(async () => {
+    fireEvent.mouseDown(picker);
+  });
+  fireEvent.click(await screen.findByTitle('appointment_reminder (en_US)'));
+
+  const send = () => screen.getByRole('button', { name: /Send/ });
+  const first = await screen.findByRole('textbox', { name: 'Body {{1}}' });
+  expect(first.getAttribute('placeholder')).toBe('Ana');
+  expect(screen.getByRole('textbox', { name: 'Body {{2}}' }).getAttribute('placeholder')).toBe('Monday at 10:00');
+  expect(screen.getByRole('textbox', { name: 'Button “Track” URL' }).getAttribute('placeholder')).toBe('A1');
+  expect(send().hasAttribute('disabled')).toBe(true);
+
+  fireEvent.change(first, { target: { value: 'Bo' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Body {{2}}' }), { target: { value: 'Friday' } });
+  expect(screen.getByText('Hi Bo, see you on Friday.')).toBeTruthy();
+  expect(send().hasAttribute('disabled')).toBe(true);
+  fireEvent.change(screen.getByRole('textbox', { name: 'Button “Track” URL' }), { target: { value: 'Z9' } });
+  expect(send().hasAttribute('disabled')).toBe(false);
+
+  fireEvent.click(send());
+  await waitFor(() => expect(onSent).toHaveBeenCalled());
+  expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    name: 'appointment_reminder',
+    language: 'en_US',
+    parameters: { body: { '1': 'Bo', '2': 'Friday' }, buttons: { '0': 'Z9' } },
+  });
+});
+
+it("counts characters and refuses a text over WhatsApp's 4096, saying why", async () => {
+  const calls = mockApi({});
+  const { textbox } = setup();
+  fireEvent.change(textbox(), { target: { value: 'Hello' } });
+  expect(screen.getByText('5 / 4096')).toBeTruthy();
+  fireEvent.change(textbox(), { target: { value: 'x'.repeat(4096) } });
+  expect(screen.queryByText(TEXT_TOO_LONG)).toBeNull();
+  expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(false);
+  fireEvent.change(textbox(), { target: { value: 'x'.repeat(4097) } });
+  expect(screen.getByText(TEXT_TOO_LONG)).toBeTruthy();
+  expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(true);
+  fireEvent.keyDown(textbox(), { key: 'Enter' });
+  expect(calls).toHaveLength(0);
+  // Nothing typed is cut off.
+  expect(textbox().value).toHaveLength(4097);
 });

@@ -1,13 +1,28 @@
 import { SendOutlined } from '@ant-design/icons';
-import { errorStatus, TOAST_MS, useToast, type Message } from '@parley/shared';
+import { useStore } from '@nanostores/react';
+import {
+  $profile,
+  errorStatus,
+  TOAST_MS,
+  useToast,
+  WINDOW_CLOSED_MESSAGE,
+  type Contact,
+  type Message,
+  type Note,
+  type NoteStaff,
+  type SavedReply,
+} from '@parley/shared';
 import { Alert, Button, Segmented } from 'antd';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AssetField } from './asset-field';
 import { emptyDraft, MODE_LABELS, type ComposerDraft, type ComposerMode } from './composer-draft';
+import { useTypingSignal } from '../chat/who-is-here';
 import { planSend } from './composer-validation';
 import { FormField } from './form-field';
+import { NoteField } from '../notes/note-field';
 import { MediaField } from './media-field';
 import { ReplyBanner } from './reply-banner';
+import { filledText } from './saved-replies';
 import { sendErrorText, sendMessage } from './send-message';
 import { TemplateField } from './template-field';
 import { TextField } from './text-field';
@@ -21,12 +36,25 @@ export interface ComposerProps {
   onSent: (message: Message) => void;
   /** A send refused as a business rule (422, e.g. the window closed meanwhile): the caller refreshes. */
   onRefused?: () => void;
+  /** Counts "Send a template" clicks (after WhatsApp refused a message outside the window): each opens the picker. */
+  templateRequest?: number;
+  /** The conversation's customer: fills `{{contact.name}}` in saved replies. */
+  contact?: Contact;
+  /** The Note mode (issue #21): whom a note can mention, and the note once saved. Without it, no Note mode. */
+  notes?: { staff: NoteStaff[]; onAdded: (note: Note) => void };
 }
 
-export const WINDOW_CLOSED_TEXT =
-  'The 24-hour window is closed: the customer has not written in the last 24 hours, so WhatsApp only allows a template until they write again.';
+/** The type selector's extra choice: a private note for the staff, never sent (issue #21). */
+const NOTE_MODE = { value: 'note', label: 'Note' } as const;
+type ChosenMode = Exclude<ComposerMode, 'template'> | 'note';
 
-/** Type selector, the chosen type's fields, Send, and the 'Replying to' banner (spec sections 2 and 5). */
+export const TEMPLATE_ASKED_TEXT =
+  'WhatsApp refused a free-form message because the 24-hour window has closed: send a template.';
+
+/** The same text as the server's 422 (docs/product-rules.md#service-window). */
+export const WINDOW_CLOSED_TEXT = WINDOW_CLOSED_MESSAGE;
+
+/** Type selector, the chosen type's fields, Send, and the 'Replying to' banner (docs/product-rules.md#composer, #validation). */
 export function Composer({
   conversationId,
   canSendFreeForm,
@@ -34,12 +62,26 @@ export function Composer({
   onCancelReply,
   onSent,
   onRefused,
+  templateRequest = 0,
+  contact,
+  notes,
 }: ComposerProps) {
   const toast = useToast(TOAST_MS.screen);
-  const [chosenMode, setChosenMode] = useState<Exclude<ComposerMode, 'template'>>('text');
+  const profile = useStore($profile);
+  const fillReply = useCallback((reply: SavedReply) => filledText(reply, contact, profile), [contact, profile]);
+  const [chosenMode, setChosenMode] = useState<ChosenMode>('text');
   const [draft, setDraft] = useState<ComposerDraft>(emptyDraft('text'));
+  // Colleagues with this conversation open see "… is typing…" (issue #21).
+  useTypingSignal(conversationId, draft.text);
   const [sending, setSending] = useState(false);
-  const mode: ComposerMode = canSendFreeForm ? chosenMode : 'template';
+  const [templateAsked, setTemplateAsked] = useState(false);
+  useEffect(() => {
+    if (templateRequest > 0) setTemplateAsked(true);
+  }, [templateRequest]);
+  const choosing = canSendFreeForm && !templateAsked;
+  // Notes are for the staff, so the closed window does not stop them (a choice of Template or Note there).
+  const noteMode = !templateAsked && chosenMode === 'note' && !!notes;
+  const mode: ComposerMode = choosing ? (chosenMode === 'note' ? 'text' : chosenMode) : 'template';
   const current = { ...draft, mode };
   const plan = planSend(current);
   const update = (patch: Partial<ComposerDraft>) => setDraft((previous) => ({ ...previous, ...patch }));
@@ -51,6 +93,7 @@ export function Composer({
       const message = await sendMessage(conversationId, plan, replyTarget?.id);
       onSent(message);
       setDraft(emptyDraft(mode));
+      setTemplateAsked(false);
       onCancelReply();
     } catch (error) {
       toast.error(sendErrorText(error));
@@ -63,47 +106,86 @@ export function Composer({
   return (
     <div className="inbox-composer">
       {replyTarget && <ReplyBanner target={replyTarget} onCancel={onCancelReply} />}
-      {canSendFreeForm ? (
+      {canSendFreeForm && templateAsked ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={TEMPLATE_ASKED_TEXT}
+          action={
+            <Button size="small" onClick={() => setTemplateAsked(false)}>
+              Cancel
+            </Button>
+          }
+        />
+      ) : canSendFreeForm ? (
         <Segmented
           aria-label="Message type"
           size="small"
           value={chosenMode}
-          options={MODE_LABELS}
+          options={notes ? [...MODE_LABELS, NOTE_MODE] : MODE_LABELS}
           onChange={(value) => setChosenMode(value)}
         />
       ) : (
-        <Alert type="info" showIcon title={WINDOW_CLOSED_TEXT} />
+        <>
+          <Alert type="info" showIcon title={WINDOW_CLOSED_TEXT} />
+          {notes && (
+            <Segmented
+              aria-label="Message type"
+              size="small"
+              value={chosenMode === 'note' ? 'note' : 'template'}
+              options={[{ value: 'template', label: 'Template' }, NOTE_MODE]}
+              onChange={(value) => setChosenMode(value === 'note' ? 'note' : 'text')}
+            />
+          )}
+        </>
       )}
-      <div className="inbox-composer-row">
-        <div style={{ flex: 1, minWidth: 0 }}>
-          {mode === 'text' && (
-            <TextField value={draft.text} onChange={(text) => update({ text })} onSubmit={submit} disabled={false} />
-          )}
-          {mode === 'media' && (
-            <MediaField
-              file={draft.file}
-              caption={draft.caption}
-              onFile={(file) => update({ file })}
-              onCaption={(caption) => update({ caption })}
-            />
-          )}
-          {mode === 'asset' && (
-            <AssetField
-              assetId={draft.assetId}
-              caption={draft.caption}
-              onAsset={(assetId) => update({ assetId })}
-              onCaption={(caption) => update({ caption })}
-            />
-          )}
-          {mode === 'form' && <FormField formId={draft.formId} onForm={(formId) => update({ formId })} />}
-          {mode === 'template' && (
-            <TemplateField template={draft.template} onTemplate={(template) => update({ template })} />
-          )}
+      {noteMode ? (
+        <NoteField conversationId={conversationId} staff={notes.staff} onAdded={notes.onAdded} />
+      ) : (
+        <div className="inbox-composer-row">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            {mode === 'text' && (
+              <TextField
+                value={draft.text}
+                onChange={(text) => update({ text })}
+                onSubmit={submit}
+                disabled={false}
+                fillReply={fillReply}
+              />
+            )}
+            {mode === 'media' && (
+              <MediaField
+                file={draft.file}
+                caption={draft.caption}
+                onFile={(file) => update({ file })}
+                onCaption={(caption) => update({ caption })}
+              />
+            )}
+            {mode === 'asset' && (
+              <AssetField
+                assetId={draft.assetId}
+                caption={draft.caption}
+                onAsset={(assetId) => update({ assetId })}
+                onCaption={(caption) => update({ caption })}
+              />
+            )}
+            {mode === 'form' && <FormField formId={draft.formId} onForm={(formId) => update({ formId })} />}
+            {mode === 'template' && (
+              <TemplateField
+                key={templateRequest}
+                autoOpen={templateRequest > 0}
+                template={draft.template}
+                onTemplate={(template) => update({ template, templateValues: {} })}
+                values={draft.templateValues}
+                onValues={(templateValues) => update({ templateValues })}
+              />
+            )}
+          </div>
+          <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={!plan} onClick={submit}>
+            Send
+          </Button>
         </div>
-        <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={!plan} onClick={submit}>
-          Send
-        </Button>
-      </div>
+      )}
     </div>
   );
 }

@@ -24,7 +24,7 @@ function FormPreview({ form }: { form: FormTemplate }) {
   );
 }
 
-/** Picks one of the account's active forms (spec sections 2 and 3). */
+/** Picks one of the account's active forms (docs/product-rules.md#composer, #entities). */
 export function FormField({ formId, onForm }: FormFieldProps) {
   const { data, loading, error } = useStore($flows);
   const forms = pickableForms(data);

@@ -1,12 +1,14 @@
-import { api, createFetcherStore, setAssets, type Asset, type FormTemplate, type Paged } from '@parley/shared';
+import {
+  api,
+  createFetcherStore,
+  setAssets,
+  type Asset,
+  type FormTemplate,
+  type MessageTemplate,
+  type Paged,
+} from '@parley/shared';
 
-/** An approved message template (GET /api/account/templates). */
-export interface MessageTemplate {
-  name: string;
-  language: string;
-  category?: string;
-  components?: Array<{ type: string; text?: string; format?: string; buttons?: Array<{ type: string; text: string }> }>;
-}
+export type { MessageTemplate };
 
 /** Cached answers (60 s, shared cache): forms and templates change rarely. */
 export const $flows = createFetcherStore<FormTemplate[]>(['/api/account/flows']);
@@ -27,12 +29,12 @@ export async function loadAllAssets(): Promise<Asset[]> {
   return all;
 }
 
-/** Spec section 2: deleted assets are hidden in the composer's picker. */
+/** docs/product-rules.md#composer: deleted assets are hidden in the composer's picker. */
 export function pickableAssets(assets: Asset[]): Asset[] {
   return assets.filter((asset) => !asset.deletedAt);
 }
 
-/** Spec section 3: only active forms are offered in the composer. */
+/** docs/product-rules.md#entities: only active forms are offered in the composer. */
 export function pickableForms(forms: FormTemplate[] | undefined): FormTemplate[] {
   return (forms ?? []).filter((form) => form.isActive);
 }

@@ -2,7 +2,7 @@ import type { Message } from '@parley/shared';
 import { Button, Typography } from 'antd';
 import { previewText } from '../chat/reply-preview';
 
-/** 'Replying to' with the quoted preview and Cancel (spec section 2). */
+/** 'Replying to' with the quoted preview and Cancel (docs/product-rules.md#composer). */
 export function ReplyBanner({ target, onCancel }: { target: Message; onCancel: () => void }) {
   return (
     <div className="inbox-reply-banner" role="status">

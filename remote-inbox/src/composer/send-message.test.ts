@@ -37,6 +37,23 @@ describe('sendMessage', () => {
     expect(post).toHaveBeenNthCalledWith(2, '/api/conversations/c1/flow', { flowId: 'f1' });
   });
 
+  it('posts a template with its parameters, and only name and language for one without', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { id: 'm1' } });
+    const parameters = { header: 'Spring', body: { '1': 'Ana' }, buttons: { '0': 'A1B2' } };
+    await sendMessage('c1', { kind: 'template', name: 'promo', language: 'en_US', parameters }, 'm0');
+    await sendMessage('c1', { kind: 'template', name: 'hello_world', language: 'en_US' });
+    expect(post).toHaveBeenNthCalledWith(1, '/api/conversations/c1/template', {
+      name: 'promo',
+      language: 'en_US',
+      parameters,
+      replyTo: 'm0',
+    });
+    expect(post).toHaveBeenNthCalledWith(2, '/api/conversations/c1/template', {
+      name: 'hello_world',
+      language: 'en_US',
+    });
+  });
+
   it('posts media as multipart with file, caption and reply target', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { id: 'm1' } });
     const file = new File(['x'], 'menu.png', { type: 'image/png' });

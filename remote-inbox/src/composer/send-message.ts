@@ -1,7 +1,7 @@
 import { api, serverTextUnless500, type Message } from '@parley/shared';
 import type { SendPlan } from './composer-validation';
 
-/** Spec section 8: the fallback for conversation actions and sends. */
+/** docs/product-rules.md#errors: the fallback for conversation actions and sends. */
 export const UNKNOWN_SEND_ERROR = 'Unknown error sending message';
 
 /** The toast text for a failed send or conversation action (server message unless a 500 or no object body). */
@@ -35,7 +35,13 @@ export async function sendMessage(conversationId: string, plan: SendPlan, replyT
       return (await api.post<Message>(`${base}/flow`, withReply({ flowId: plan.flowId }, replyTo))).data;
     case 'template':
       return (
-        await api.post<Message>(`${base}/template`, withReply({ name: plan.name, language: plan.language }, replyTo))
+        await api.post<Message>(
+          `${base}/template`,
+          withReply(
+            { name: plan.name, language: plan.language, ...(plan.parameters ? { parameters: plan.parameters } : {}) },
+            replyTo,
+          ),
+        )
       ).data;
   }
 }

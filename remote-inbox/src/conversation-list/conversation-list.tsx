@@ -1,8 +1,9 @@
-import type { Conversation, ConversationStatus } from '@parley/shared';
+import type { Conversation, ConversationStatus, TabCounts } from '@parley/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Empty, Spin, Tabs, Typography } from 'antd';
+import { Badge, Button, Empty, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { ConversationRow, ROW_HEIGHT } from './conversation-row';
+import { previewFor, type LastMessagePreview } from './last-message-preview';
 
 export const STATUS_TABS: Array<{ key: ConversationStatus; label: string }> = [
   { key: 'active', label: 'Active' },
@@ -24,8 +25,36 @@ export interface ConversationListProps {
   onLoadMore: () => void;
   onRetry: () => void;
   selectedId: string | null;
-  unread: Readonly<Record<string, number>>;
+  /** Conversations per tab (the server's, without filters); undefined until known. */
+  counts: TabCounts | undefined;
+  /** A customer wrote into an archived conversation: the Archived tab shows a dot. */
+  archivedReply: boolean;
+  previews: Readonly<Record<string, LastMessagePreview>>;
+  reopeningId: string | null;
   onOpen: (conversation: Conversation) => void;
+  onReopen: (conversation: Conversation) => void;
+}
+
+/**
+ * A tab's name as the spec writes it, then its count. The count is left out of the tab's accessible name, which
+ * stays 'Active', 'Closed' or 'Archived'.
+ */
+function TabLabel({ label, count, dot }: { label: string; count: number | undefined; dot: boolean }) {
+  return (
+    <span className="inbox-tab">
+      {label}
+      {count !== undefined && (
+        <span className="inbox-tab-count" aria-hidden>
+          {count}
+        </span>
+      )}
+      {dot && (
+        <span aria-hidden className="inbox-tab-dot">
+          <Badge status="warning" />
+        </span>
+      )}
+    </span>
+  );
 }
 
 /** 'Conversations' with its status tabs and a virtualised list: only the rows on screen are rendered. */
@@ -46,6 +75,15 @@ export function ConversationList(props: ConversationListProps) {
     if (hasMore && !loadingMore && lastShown >= rows.length - LOAD_AHEAD_ROWS) onLoadMore();
   }, [hasMore, loadingMore, lastShown, rows.length, onLoadMore]);
 
+  // A conversation opened from elsewhere (j/k, a notification, Back) is scrolled into view, once: rows moving
+  // later must not pull back a list the user scrolled.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useEffect(() => {
+    const index = rowsRef.current.findIndex((row) => row.id === props.selectedId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [props.selectedId, virtualizer]);
+
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -54,7 +92,10 @@ export function ConversationList(props: ConversationListProps) {
       <Tabs
         activeKey={props.status}
         onChange={(key) => props.onStatusChange(key as ConversationStatus)}
-        items={STATUS_TABS}
+        items={STATUS_TABS.map(({ key, label }) => ({
+          key,
+          label: <TabLabel label={label} count={props.counts?.[key]} dot={key === 'archived' && props.archivedReply} />,
+        }))}
         size="small"
       />
       <div
@@ -85,8 +126,12 @@ export function ConversationList(props: ConversationListProps) {
                 <ConversationRow
                   conversation={conversation}
                   selected={conversation.id === props.selectedId}
-                  unread={props.unread[conversation.id] ?? 0}
+                  // The open conversation is being read: its count is about to go to 0 on the server.
+                  unread={conversation.id === props.selectedId ? 0 : (conversation.unreadCount ?? 0)}
+                  preview={previewFor(props.previews, conversation.id, conversation.lastMessage)}
+                  reopening={conversation.id === props.reopeningId}
                   onOpen={props.onOpen}
+                  onReopen={props.onReopen}
                 />
               </div>
             );

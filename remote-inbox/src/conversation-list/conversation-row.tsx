@@ -1,21 +1,36 @@
 import type { Conversation } from '@parley/shared';
-import { Badge, Button, Typography } from 'antd';
+import { Badge, Button, Tag, Typography } from 'antd';
 import { contactLabel } from '../conversation/contact-label';
 import { formatTimestamp } from '../conversation/timestamp';
+import { AssigneeAvatar } from '../assignment/assignee-avatar';
+import { LabelTags } from '../labels/label-tags';
+import type { LastMessagePreview } from './last-message-preview';
 
 export const ROW_HEIGHT = 60;
+
+/** On an archived row whose customer wrote after it was archived (it stays archived, docs/api.md). */
+export const ARCHIVED_REPLY_TEXT = 'New reply';
+export const REOPEN_TEXT = 'Reopen';
 
 export interface ConversationRowProps {
   conversation: Conversation;
   selected: boolean;
   unread: number;
+  preview: LastMessagePreview | undefined;
+  reopening: boolean;
   onOpen: (conversation: Conversation) => void;
+  onReopen: (conversation: Conversation) => void;
 }
 
-/** One row: name, time of the last message, unread count, and Chat (green while the customer waits for a reply). */
-export function ConversationRow({ conversation, selected, unread, onOpen }: ConversationRowProps) {
+/**
+ * One row: name, time and start of the last message, unread count, a badge when the customer wrote into an
+ * archived conversation, Reopen on archived rows, and Chat (green while the customer waits for a reply).
+ */
+export function ConversationRow(props: ConversationRowProps) {
+  const { conversation, selected, unread, preview, onOpen } = props;
   const label = contactLabel(conversation.contact);
   const awaitingReply = !!conversation.lastMessage?.incoming;
+  const archived = conversation.status === 'archived';
   return (
     <div
       role="listitem"
@@ -27,14 +42,43 @@ export function ConversationRow({ conversation, selected, unread, onOpen }: Conv
       style={{ height: ROW_HEIGHT }}
     >
       <div style={{ minWidth: 0, flex: 1 }}>
-        <Typography.Text strong ellipsis style={{ display: 'block' }}>
-          {label}
-        </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {conversation.lastMessage ? formatTimestamp(conversation.lastMessage.timestamp) : ''}
-        </Typography.Text>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+            {label}
+          </Typography.Text>
+          <LabelTags labels={conversation.labels} />
+          <AssigneeAvatar assignee={conversation.assignee} />
+          {archived && conversation.archivedReplyAt && (
+            <Tag color="gold" className="inbox-archived-reply" style={{ marginInlineEnd: 0, flexShrink: 0 }}>
+              {ARCHIVED_REPLY_TEXT}
+            </Tag>
+          )}
+        </div>
+        <div className="inbox-row-secondary">
+          <span className="inbox-row-time">
+            {conversation.lastMessage ? formatTimestamp(conversation.lastMessage.timestamp) : ''}
+          </span>
+          {preview && (
+            <span className="inbox-row-preview" data-testid="last-message-preview">
+              {preview.incoming ? '' : 'You: '}
+              {preview.text}
+            </span>
+          )}
+        </div>
       </div>
-      {unread > 0 && <Badge count={unread} title={`${unread} unread`} style={{ marginRight: 8 }} />}
+      {unread > 0 && <Badge count={unread} title={`${unread} unread`} style={{ marginRight: 4 }} />}
+      {archived && (
+        <Button
+          size="small"
+          loading={props.reopening}
+          onClick={(event) => {
+            event.stopPropagation();
+            props.onReopen(conversation);
+          }}
+        >
+          {REOPEN_TEXT}
+        </Button>
+      )}
       <Button
         size="small"
         color={awaitingReply ? 'green' : 'default'}

@@ -1,7 +1,15 @@
-import { onRealtimeMessage, onRealtimeReconnect, type Conversation, type ConversationStatus } from '@parley/shared';
+import {
+  onRealtimeEvent,
+  onRealtimeMessage,
+  onRealtimeReconnect,
+  type Conversation,
+  type ConversationEvent,
+  type ConversationStatus,
+} from '@parley/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchConversationPage } from './conversation-api';
-import { applyLiveEvent, placeConversation } from './list-merge';
+import { noteListedPreviews } from './last-message-preview';
+import { applyConversationEvent, applyLiveEvent, isNotOlder, placeConversation, preferNewer } from './list-merge';
 
 export interface ConversationListState {
   rows: Conversation[];
@@ -14,25 +22,45 @@ export interface ConversationListState {
 const INITIAL: ConversationListState = { rows: [], nextCursor: null, loading: true, loadingMore: false, failed: false };
 
 /**
- * The rows of one tab as the server filtered them (`serverFilters` are the query parameters), kept live:
- * socket events update, reorder or move rows; an unknown conversation or a reconnect reloads the first page.
+ * The rows of one tab as the server filtered them (`serverFilters` are the query parameters; `matches` is the same
+ * filter in the browser), kept live: socket events update, reorder or move rows between tabs; an unknown
+ * conversation in a `message` event or a reconnect reloads the first page.
  */
-export function useConversationList(status: ConversationStatus, serverFilters: Record<string, string>) {
+export function useConversationList(
+  status: ConversationStatus,
+  serverFilters: Record<string, string>,
+  matches: (conversation: Conversation) => boolean,
+) {
   const [state, setState] = useState<ConversationListState>(INITIAL);
   const filtersKey = JSON.stringify(serverFilters);
   // Each load gets a number; answers of superseded loads are dropped.
   const generation = useRef(0);
-  const latest = useRef({ status, filters: serverFilters, state });
-  latest.current = { status, filters: serverFilters, state };
+  const latest = useRef({ status, filters: serverFilters, matches, state });
+  latest.current = { status, filters: serverFilters, matches, state };
+  // The newest copy seen live per conversation, so a late, older copy (an event, a page) never moves a row back.
+  const lastSeen = useRef(new Map<string, Conversation>());
+  const isCurrent = useCallback((conversation: Conversation) => {
+    if (!isNotOlder(lastSeen.current.get(conversation.id), conversation)) return false;
+    lastSeen.current.set(conversation.id, conversation);
+    return true;
+  }, []);
 
   const reload = useCallback(() => {
     const current = ++generation.current;
     const { status: tab, filters } = latest.current;
     setState((previous) => ({ ...previous, loading: true, failed: false }));
     fetchConversationPage(tab, filters).then(
-      (page) =>
-        current === generation.current &&
-        setState({ rows: page.list, nextCursor: page.nextCursor, loading: false, loadingMore: false, failed: false }),
+      (page) => {
+        noteListedPreviews(page.list);
+        if (current === generation.current)
+          setState({
+            rows: preferNewer(page.list, lastSeen.current, tab),
+            nextCursor: page.nextCursor,
+            loading: false,
+            loadingMore: false,
+            failed: false,
+          });
+      },
       () => current === generation.current && setState((previous) => ({ ...previous, loading: false, failed: true })),
     );
   }, []);
@@ -43,28 +71,41 @@ export function useConversationList(status: ConversationStatus, serverFilters: R
     const current = generation.current;
     setState((previous) => ({ ...previous, loadingMore: true }));
     fetchConversationPage(tab, filters, now.nextCursor).then(
-      (page) =>
-        current === generation.current &&
+      (page) => {
+        noteListedPreviews(page.list);
+        if (current !== generation.current) return;
         setState((previous) => {
           const loaded = new Set(previous.rows.map((row) => row.id));
           return {
             ...previous,
-            rows: [...previous.rows, ...page.list.filter((row) => !loaded.has(row.id))],
+            rows: [
+              ...previous.rows,
+              ...preferNewer(
+                page.list.filter((row) => !loaded.has(row.id)),
+                lastSeen.current,
+                tab,
+              ),
+            ],
             nextCursor: page.nextCursor,
             loadingMore: false,
           };
-        }),
+        });
+      },
       () => current === generation.current && setState((previous) => ({ ...previous, loadingMore: false })),
     );
   }, []);
 
   /** After an action (Close, Archive) the server's copy decides which tab the conversation belongs to. */
-  const upsert = useCallback((conversation: Conversation) => {
-    setState((previous) => ({
-      ...previous,
-      rows: placeConversation(previous.rows, conversation, latest.current.status),
-    }));
-  }, []);
+  const upsert = useCallback(
+    (conversation: Conversation) => {
+      if (!isCurrent(conversation)) return;
+      setState((previous) => ({
+        ...previous,
+        rows: placeConversation(previous.rows, conversation, latest.current.status),
+      }));
+    },
+    [isCurrent],
+  );
 
   // A new tab starts empty; new filters keep the rows on screen (already filtered client-side) until the answer.
   const shownStatus = useRef(status);
@@ -78,6 +119,7 @@ export function useConversationList(status: ConversationStatus, serverFilters: R
 
   useEffect(() => {
     const stopMessages = onRealtimeMessage((event) => {
+      if (!isCurrent(event.conversation)) return;
       const tab = latest.current.status;
       if (applyLiveEvent(latest.current.state.rows, event, tab).kind === 'unknown') {
         reload();
@@ -88,12 +130,22 @@ export function useConversationList(status: ConversationStatus, serverFilters: R
         return result.kind === 'rows' && result.rows !== previous.rows ? { ...previous, rows: result.rows } : previous;
       });
     });
+    const stopConversations = onRealtimeEvent<ConversationEvent>('conversation', (event) => {
+      const conversation = event?.conversation;
+      if (!conversation?.id || !isCurrent(conversation)) return;
+      setState((previous) => {
+        const { status: tab, matches: inFilters } = latest.current;
+        const rows = applyConversationEvent(previous.rows, conversation, tab, inFilters);
+        return rows === previous.rows ? previous : { ...previous, rows };
+      });
+    });
     const stopReconnect = onRealtimeReconnect(reload);
     return () => {
       stopMessages();
+      stopConversations();
       stopReconnect();
     };
-  }, [reload]);
+  }, [reload, isCurrent]);
 
   return { ...state, reload, loadMore, upsert };
 }

@@ -1,26 +1,28 @@
 import type { Contact } from '@parley/shared';
-import { chatTitle, contactLabel } from './contact-label';
+import { contactLabel, UNKNOWN_CUSTOMER } from './contact-label';
 
 const contact = (patch: Partial<Contact>): Contact => ({
   id: 'c',
   name: null,
   profileName: null,
-  phone: '+15550001',
+  phone: '+15559300067',
   email: null,
   ...patch,
 });
 
 describe('contactLabel', () => {
-  it('prefers the contact name, then the profile name, then the phone', () => {
+  it('prefers the contact name, then the profile name, then the phone formatted for humans', () => {
     expect(contactLabel(contact({ name: 'Ana', profileName: 'Ana P' }))).toBe('Ana');
     expect(contactLabel(contact({ profileName: 'Ana P' }))).toBe('Ana P');
-    expect(contactLabel(contact({ name: '  ', profileName: '' }))).toBe('+15550001');
+    expect(contactLabel(contact({ name: '  ', profileName: '' }))).toBe('+1 555-930-0067');
   });
-});
 
-describe('chatTitle', () => {
-  it('shows the contact name or the phone, never the profile name', () => {
-    expect(chatTitle(contact({ name: 'Ana', profileName: 'Ana P' }))).toBe('Ana');
-    expect(chatTitle(contact({ profileName: 'Ana P' }))).toBe('+15550001');
+  it('formats a phone stored as digits without its plus the same way', () => {
+    expect(contactLabel(contact({ phone: '15559300067' }))).toBe('+1 555-930-0067');
+  });
+
+  it('names a customer without a phone by username, and never says "null"', () => {
+    expect(contactLabel(contact({ phone: null, username: 'ana.p' }))).toBe('ana.p');
+    expect(contactLabel(contact({ phone: null, userId: 'US.123' }))).toBe(UNKNOWN_CUSTOMER);
   });
 });

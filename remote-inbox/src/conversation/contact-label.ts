@@ -1,15 +1,24 @@
-import type { Contact } from '@parley/shared';
+import { formatPhone, type Contact } from '@parley/shared';
 
 function nonBlank(value: string | null | undefined): string | undefined {
   return value && value.trim() ? value : undefined;
 }
 
-/** A list row's name (spec section 2): contact name, else profile name, else phone. */
-export function contactLabel(contact: Contact): string {
-  return nonBlank(contact.name) ?? nonBlank(contact.profileName) ?? contact.phone;
-}
+/** Shown when WhatsApp gave nothing to name the customer by (never "null"). */
+export const UNKNOWN_CUSTOMER = 'WhatsApp customer';
 
-/** The chat header's title (spec section 2): contact name or phone. */
-export function chatTitle(contact: Contact): string {
-  return nonBlank(contact.name) ?? contact.phone;
+/**
+ * How the inbox names a customer, the same in the list row, the chat header and notifications (issue #16):
+ * contact name, else profile name, else the phone formatted for humans (`+1 555-930-0067`). A customer known
+ * only by a WhatsApp user id has no phone: their username names them instead.
+ */
+export function contactLabel(contact: Contact): string {
+  const phone = nonBlank(contact.phone);
+  return (
+    nonBlank(contact.name) ??
+    nonBlank(contact.profileName) ??
+    (phone ? formatPhone(phone) : undefined) ??
+    nonBlank(contact.username) ??
+    UNKNOWN_CUSTOMER
+  );
 }

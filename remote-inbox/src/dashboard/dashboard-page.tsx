@@ -1,88 +1,195 @@
 import { useStore } from '@nanostores/react';
-import type { Conversation, ConversationStatus, PageProps } from '@parley/shared';
-import { Empty } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ChatPane } from '../chat/chat-pane';
+import {
+  $profile,
+  serverTextUnless500,
+  sortConversations,
+  type Conversation,
+  type ConversationStatus,
+  type PageProps,
+} from '@parley/shared';
+import { App, Empty } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AssigneeViewSwitch } from '../assignment/assignee-view-switch';
+import { ChatPane, type ChatPaneHandle } from '../chat/chat-pane';
+import { setConversationStatus } from '../conversation-list/conversation-api';
 import { ConversationList } from '../conversation-list/conversation-list';
-import { sortConversations } from '../conversation-list/ordering';
+import { $lastMessagePreviews, startPreviews } from '../conversation-list/last-message-preview';
+import { useArchivedReplies } from '../conversation-list/use-archived-replies';
 import { useConversationList } from '../conversation-list/use-conversation-list';
-import { EMPTY_FILTERS, filterIndex, filterQueryParams, indexConversations } from '../filters/filter-logic';
+import { useTabCounts } from '../conversation-list/use-tab-counts';
+import {
+  conversationPredicate,
+  filterIndex,
+  filterQueryParams,
+  indexConversations,
+  type ConversationFilters,
+} from '../filters/filter-logic';
 import { FiltersBar } from '../filters/filters-bar';
 import { useDebouncedValue } from '../filters/use-debounced-value';
-import { $unread, setOpenConversation, startUnreadCounting } from '../live/unread-store';
+import { parsePlace, placeSearch, sameFilters, type DashboardPlace } from '../filters/url-state';
 import { useIncomingAlerts } from '../live/use-incoming-alerts';
+import { useMentionAlerts } from '../notes/use-mention-alerts';
+import { ConnectWhatsAppHint } from './connect-whatsapp-hint';
 import { DashboardHeader } from './dashboard-header';
+import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 import { NotificationOffer } from './notification-offer';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 import './inbox.css';
 
-/** Filters reach the server once typing pauses; the loaded rows are filtered at every keystroke. */
+/** Typed filters reach the address (and the server) once typing pauses; the loaded rows are filtered at every keystroke. */
 const SERVER_FILTER_DELAY_MS = 350;
 
-/** /main: header, filters, the conversation list and the open chat (spec section 2, Dashboard). */
-export function DashboardPage(_props: PageProps) {
+/**
+ * /main: header, filters, the conversation list and the open chat (docs/product-rules.md#dashboard). The open
+ * conversation, the tab and the filters live in the address (`?conversation=…&tab=closed&q=…`, filters/url-state.ts),
+ * so a reload or a shared link opens the same place and Back/Forward move between places.
+ */
+export function DashboardPage({ search, navigate }: PageProps) {
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
-  const [tab, setTab] = useState<ConversationStatus>('active');
-  const [filters, setFilters] = useState(EMPTY_FILTERS);
-  const settledFilters = useDebouncedValue(filters, SERVER_FILTER_DELAY_MS);
-  const serverParams = useMemo(() => filterQueryParams(settledFilters), [settledFilters]);
-  const list = useConversationList(tab, serverParams);
-  const sorted = useMemo(() => sortConversations(list.rows), [list.rows]);
-  const searchable = useMemo(() => indexConversations(sorted), [sorted]);
-  const visible = useMemo(() => filterIndex(searchable, filters), [searchable, filters]);
-  const unread = useStore($unread);
-  const [open, setOpen] = useState<{ id: string; summary?: Conversation } | null>(null);
-
-  useEffect(() => {
-    startUnreadCounting();
-    return () => setOpenConversation(null);
-  }, []);
-  useEffect(() => setOpenConversation(open?.id ?? null), [open?.id]);
-
-  const openById = useCallback((id: string) => setOpen({ id }), []);
-  useIncomingAlerts(openById);
-  const onOpen = useCallback(
-    (conversation: Conversation) => setOpen({ id: conversation.id, summary: conversation }),
-    [],
+  const place = useMemo(() => parsePlace(search), [search]);
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  const go = useCallback(
+    (change: Partial<DashboardPlace>) =>
+      navigate(`${window.location.pathname}${placeSearch({ ...placeRef.current, ...change })}`),
+    [navigate],
   );
 
-  const showList = !narrow || !open;
-  const showChat = !narrow || !!open;
+  // What is typed; the address follows once typing pauses, and typing follows the address on Back/Forward.
+  const [filters, setFilters] = useState<ConversationFilters>(place.filters);
+  const settledFilters = useDebouncedValue(filters, SERVER_FILTER_DELAY_MS);
+  const addressFilters = useRef(place.filters);
+  const placeFiltersKey = placeSearch({ ...place, conversationId: null, tab: 'active' });
+  useEffect(() => {
+    if (sameFilters(placeRef.current.filters, addressFilters.current)) return;
+    addressFilters.current = placeRef.current.filters;
+    setFilters(placeRef.current.filters);
+  }, [placeFiltersKey]);
+  useEffect(() => {
+    if (sameFilters(settledFilters, addressFilters.current)) return;
+    addressFilters.current = settledFilters;
+    go({ filters: settledFilters });
+  }, [settledFilters, go]);
+
+  const serverParams = useMemo(() => filterQueryParams(place.filters), [place.filters]);
+  // Mine / Unassigned (issue #21): a row that stops matching live leaves the view (list-merge's predicate).
+  const selfId = useStore($profile)?.id;
+  const matchesFilters = useMemo(() => conversationPredicate(place.filters, selfId), [place.filters, selfId]);
+  const list = useConversationList(place.tab, serverParams, matchesFilters);
+  const sorted = useMemo(() => sortConversations(list.rows), [list.rows]);
+  const searchable = useMemo(() => indexConversations(sorted), [sorted]);
+  const visible = useMemo(() => filterIndex(searchable, filters, selfId), [searchable, filters, selfId]);
+  const { counts, archivedReplies } = useTabCounts();
+  const [archivedReplySeen, noteArchivedReply] = useArchivedReplies(list.rows);
+  // The server's count once it has answered (it covers rows not loaded here); what was seen live until then.
+  const archivedReply = archivedReplies === undefined ? archivedReplySeen : archivedReplies > 0;
+  const previews = useStore($lastMessagePreviews);
+  useEffect(startPreviews, []);
+
+  const openId = place.conversationId;
+  const openSummary = useMemo(() => list.rows.find((row) => row.id === openId), [list.rows, openId]);
+  // The offer comes once the user has started working, and on a phone only back on the list, where it has room.
+  const [hasOpened, setHasOpened] = useState(false);
+  useEffect(() => {
+    if (openId) setHasOpened(true);
+  }, [openId]);
+
+  const openById = useCallback((id: string) => go({ conversationId: id }), [go]);
+  useIncomingAlerts(openById);
+  useMentionAlerts(openById);
+  const onOpen = useCallback((conversation: Conversation) => openById(conversation.id), [openById]);
+  const onStatusChange = useCallback((tab: ConversationStatus) => go({ tab }), [go]);
+
+  const { message } = App.useApp();
+  const [reopeningId, setReopeningId] = useState<string | null>(null);
+  const { upsert: upsertRow } = list;
+  // After this user's own action (Close, Archive, Reopen) the server's answer places the row at once.
+  const upsert = useCallback(
+    (conversation: Conversation) => {
+      upsertRow(conversation);
+      noteArchivedReply(conversation);
+    },
+    [upsertRow, noteArchivedReply],
+  );
+  const onReopen = useCallback(
+    (conversation: Conversation) => {
+      setReopeningId(conversation.id);
+      setConversationStatus(conversation.id, 'active')
+        .then(
+          (updated) => upsert({ ...conversation, ...updated }),
+          (error: unknown) => void message.error(serverTextUnless500(error, 'Could not reopen the conversation')),
+        )
+        .finally(() => setReopeningId(null));
+    },
+    [upsert, message],
+  );
+
+  const chat = useRef<ChatPaneHandle>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // j/k walk the list as shown (filters applied), from the open row; none open: j starts at the top.
+  const step = (by: 1 | -1) => {
+    const index = visible.findIndex((row) => row.id === openId);
+    const next = visible[index < 0 ? 0 : Math.min(Math.max(index + by, 0), visible.length - 1)];
+    if (next && next.id !== openId) openById(next.id);
+  };
+  useKeyboardShortcuts({
+    next: () => step(1),
+    previous: () => step(-1),
+    reply: () => chat.current?.replyToLastIncoming(),
+    close: () => chat.current?.close(),
+    search: () => document.querySelector<HTMLInputElement>('input[aria-label="Search conversations"]')?.focus(),
+    help: () => setShortcutsOpen(true),
+  });
+
+  const showList = !narrow || !openId;
+  const showChat = !narrow || !!openId;
+  const showOffer = hasOpened && (!narrow || !openId);
   return (
-    <div className="inbox-dashboard">
+    <div className="inbox-dashboard" data-narrow={narrow || undefined}>
       <DashboardHeader />
-      <FiltersBar filters={filters} onChange={setFilters} />
-      {open && <NotificationOffer />}
+      <ConnectWhatsAppHint navigate={navigate} />
+      {showList && <FiltersBar filters={filters} onChange={setFilters} compact={narrow} />}
+      {showOffer && <NotificationOffer compact={narrow} />}
       <div className="inbox-panes">
         {showList && (
           <section className="inbox-list-pane" style={narrow ? { width: '100%' } : undefined}>
+            <AssigneeViewSwitch
+              value={filters.assignee}
+              onChange={(assignee) => setFilters((current) => ({ ...current, assignee }))}
+            />
             <ConversationList
-              status={tab}
-              onStatusChange={setTab}
+              status={place.tab}
+              onStatusChange={onStatusChange}
               rows={visible}
               loading={list.loading}
               loadingMore={list.loadingMore}
               failed={list.failed}
               // While typing, the next page would be of the previous query: wait for the new one.
-              hasMore={!!list.nextCursor && filters === settledFilters}
+              hasMore={!!list.nextCursor && sameFilters(filters, place.filters)}
               onLoadMore={list.loadMore}
               onRetry={list.reload}
-              selectedId={open?.id ?? null}
-              unread={unread.counts}
+              selectedId={openId}
+              counts={counts}
+              archivedReply={archivedReply}
+              previews={previews}
+              reopeningId={reopeningId}
               onOpen={onOpen}
+              onReopen={onReopen}
             />
           </section>
         )}
         {showChat && (
           <section className="inbox-chat-pane">
-            {open ? (
+            {openId ? (
               <ChatPane
-                key={open.id}
-                conversationId={open.id}
-                summary={open.summary}
+                ref={chat}
+                key={openId}
+                conversationId={openId}
+                summary={openSummary}
                 narrow={narrow}
-                onConversationChange={list.upsert}
-                onBack={narrow ? () => setOpen(null) : undefined}
+                onConversationChange={upsert}
+                onBack={narrow ? () => go({ conversationId: null }) : undefined}
               />
             ) : (
               <Empty
@@ -94,6 +201,7 @@ export function DashboardPage(_props: PageProps) {
           </section>
         )}
       </div>
+      <KeyboardShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
   );
 }

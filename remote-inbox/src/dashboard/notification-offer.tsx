@@ -10,7 +10,7 @@ import {
  * Offers notifications once, after the user has started working (never a browser prompt on load): the browser
  * asks only when they choose "Turn on".
  */
-export function NotificationOffer() {
+export function NotificationOffer({ compact = false }: { compact?: boolean }) {
   const [visible, setVisible] = useState(shouldOfferNotifications);
   if (!visible) return null;
   const close = () => {
@@ -20,10 +20,12 @@ export function NotificationOffer() {
   return (
     <Alert
       type="info"
-      showIcon
+      showIcon={!compact}
+      // On a phone a one-line strip with small buttons, so the list keeps its room.
+      className={compact ? 'inbox-offer is-compact' : 'inbox-offer'}
       title="Get a notification and a short sound when a customer writes while Parley is in the background?"
       action={
-        <Space>
+        <Space size={4} direction={compact ? 'vertical' : 'horizontal'}>
           <Button
             size="small"
             type="primary"

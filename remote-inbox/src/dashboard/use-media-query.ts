@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: below 768 px the chat's Close and Archive collapse into a menu. */
+/** docs/product-rules.md#constants: below 768 px the chat's Close and Archive collapse into a menu. */
 export const NARROW_SCREEN_QUERY = '(max-width: 767.98px)';
 
 export function useMediaQuery(query: string): boolean {

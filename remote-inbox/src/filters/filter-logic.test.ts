@@ -106,3 +106,66 @@ describe('filterQueryParams', () => {
     });
   });
 });
+
+describe('label filter (issue #21)', () => {
+  const vip = { id: 'l-vip', name: 'VIP', colour: 'gold' };
+  const billing = { id: 'l-bill', name: 'Billing', colour: 'blue' };
+  const labelled = [
+    { ...ana, labels: [billing, vip] },
+    { ...bob, labels: [billing] },
+    { ...carl, labels: [] },
+  ];
+
+  it('keeps only the conversations carrying the label, combined with the other filters', () => {
+    expect(filterConversations(labelled, { ...EMPTY_FILTERS, label: vip.id })).toEqual([labelled[0]]);
+    expect(filterConversations(labelled, { ...EMPTY_FILTERS, label: billing.id })).toEqual(labelled.slice(0, 2));
+    expect(filterConversations(labelled, { ...EMPTY_FILTERS, label: billing.id, text: 'bobby' })).toEqual([
+      labelled[1],
+    ]);
+    expect(filterConversations(labelled, { ...EMPTY_FILTERS, label: 'l-gone' })).toEqual([]);
+    expect(isEmptyFilters({ ...EMPTY_FILTERS, label: vip.id })).toBe(false);
+  });
+
+  it('asks the server for it', () => {
+    expect(filterQueryParams({ ...EMPTY_FILTERS, label: vip.id })).toEqual({ label: vip.id });
+    expect(filterQueryParams({ ...EMPTY_FILTERS, label: null })).toEqual({});
+  });
+});
+
+describe('assignee views (issue #21)', () => {
+  const me = { id: 'u-me', fullName: 'Me Myself' };
+  const colleague = { id: 'u-col', fullName: 'Col League' };
+  const rows = [
+    { ...ana, assignee: me },
+    { ...bob, assignee: colleague },
+    { ...carl, assignee: null },
+  ];
+  const both = (filters: ConversationFilters, selfId?: string) => {
+    const byPredicate = filterByPredicate(rows, filters, selfId);
+    expect(filterIndex(indexConversations(rows), filters, selfId)).toEqual(byPredicate);
+    return byPredicate;
+  };
+
+  it("keeps the caller's conversations in Mine, nobody's in Unassigned and all of them in All", () => {
+    expect(both({ ...EMPTY_FILTERS, assignee: 'me' }, me.id)).toEqual([rows[0]]);
+    expect(both({ ...EMPTY_FILTERS, assignee: 'unassigned' }, me.id)).toEqual([rows[2]]);
+    expect(both({ ...EMPTY_FILTERS, assignee: null }, me.id)).toEqual(rows);
+    expect(both({ ...EMPTY_FILTERS, assignee: 'me', text: 'bob' }, colleague.id)).toEqual([rows[1]]);
+    // Nobody signed in yet: Mine is empty.
+    expect(both({ ...EMPTY_FILTERS, assignee: 'me' })).toEqual([]);
+    expect(isEmptyFilters({ ...EMPTY_FILTERS, assignee: 'unassigned' })).toBe(false);
+  });
+
+  it('lets a row leave Mine or Unassigned when its assignee changes (the live predicate)', () => {
+    const stillMine = { ...rows[0], assignee: colleague };
+    expect(filterByPredicate([stillMine], { ...EMPTY_FILTERS, assignee: 'me' }, me.id)).toEqual([]);
+    const taken = { ...rows[2], assignee: me };
+    expect(filterByPredicate([taken], { ...EMPTY_FILTERS, assignee: 'unassigned' }, me.id)).toEqual([]);
+  });
+
+  it('asks the server for it', () => {
+    expect(filterQueryParams({ ...EMPTY_FILTERS, assignee: 'me' })).toEqual({ assignee: 'me' });
+    expect(filterQueryParams({ ...EMPTY_FILTERS, assignee: 'unassigned' })).toEqual({ assignee: 'unassigned' });
+    expect(filterQueryParams({ ...EMPTY_FILTERS, assignee: null })).toEqual({});
+  });
+});

@@ -6,6 +6,19 @@ export interface ConversationFilters {
   from: string | null;
   to: string | null;
   customer: string;
+  /** A label's id (issue #21): only conversations carrying it. */
+  label?: string | null;
+  /** Whose conversations (issue #21): the caller's, nobody's; absent or null: everyone's ("All"). */
+  assignee?: AssigneeView | null;
+}
+
+export type AssigneeView = 'me' | 'unassigned';
+
+/** Whether a conversation belongs in an assignee view; `selfId` is the signed-in staff member. */
+function inAssigneeView(view: AssigneeView | null, conversation: Conversation, selfId: string | undefined): boolean {
+  if (view === 'unassigned') return !conversation.assignee;
+  if (view === 'me') return !!conversation.assignee && conversation.assignee.id === selfId;
+  return true;
 }
 
 export const EMPTY_FILTERS: ConversationFilters = { text: '', from: null, to: null, customer: '' };
@@ -35,14 +48,22 @@ function phoneDigits(text: string): string | undefined {
  * Free text: contact name, profile name, email or phone; customer: contact name or profile name; both
  * case-insensitive. Dates: the conversation's creation time falls within [from 00:00, to 24:00) local time.
  */
-export function conversationPredicate(filters: ConversationFilters): (conversation: Conversation) => boolean {
+export function conversationPredicate(
+  filters: ConversationFilters,
+  selfId?: string,
+): (conversation: Conversation) => boolean {
   const text = filters.text.trim().toLowerCase();
   const digits = phoneDigits(text);
   const customer = filters.customer.trim().toLowerCase();
   const fromMs = filters.from ? localDayStart(filters.from) : -Infinity;
   const toMs = filters.to ? localDayStart(filters.to) + DAY_MS : Infinity;
   const checksDates = fromMs !== -Infinity || toMs !== Infinity;
-  return ({ contact, createdAt }) => {
+  const label = filters.label || null;
+  const assignee = filters.assignee || null;
+  return (conversation) => {
+    const { contact, createdAt, labels } = conversation;
+    if (label && !labels?.some((on) => on.id === label)) return false;
+    if (!inAssigneeView(assignee, conversation, selfId)) return false;
     const textMatches =
       contains(contact.name, text) ||
       contains(contact.profileName, text) ||
@@ -59,9 +80,13 @@ export function conversationPredicate(filters: ConversationFilters): (conversati
   };
 }
 
-export function filterConversations(list: Conversation[], filters: ConversationFilters): Conversation[] {
+export function filterConversations(
+  list: Conversation[],
+  filters: ConversationFilters,
+  selfId?: string,
+): Conversation[] {
   if (isEmptyFilters(filters)) return list;
-  return list.filter(conversationPredicate(filters));
+  return list.filter(conversationPredicate(filters, selfId));
 }
 
 // A separator no typed text contains, so a search never matches across two fields.
@@ -94,15 +119,19 @@ export function indexConversations(conversations: Conversation[]): ConversationI
 }
 
 /** Same result as `filterConversations(index.conversations, filters)`, in the same order. */
-export function filterIndex(index: ConversationIndex, filters: ConversationFilters): Conversation[] {
+export function filterIndex(index: ConversationIndex, filters: ConversationFilters, selfId?: string): Conversation[] {
   if (isEmptyFilters(filters)) return index.conversations;
   const text = filters.text.trim().toLowerCase();
   const digits = phoneDigits(text);
   const customer = filters.customer.trim().toLowerCase();
   const fromMs = filters.from ? localDayStart(filters.from) : -Infinity;
   const toMs = filters.to ? localDayStart(filters.to) + DAY_MS : Infinity;
+  const label = filters.label || null;
+  const assignee = filters.assignee || null;
   const result: Conversation[] = [];
   for (let i = 0; i < index.conversations.length; i += 1) {
+    if (label && !index.conversations[i].labels?.some((on) => on.id === label)) continue;
+    if (!inAssigneeView(assignee, index.conversations[i], selfId)) continue;
     if (text && !index.anyField[i].includes(text) && !(digits && index.phones[i].includes(digits))) continue;
     if (customer && !index.customerFields[i].includes(customer)) continue;
     const created = index.createdAt[i];
@@ -113,17 +142,26 @@ export function filterIndex(index: ConversationIndex, filters: ConversationFilte
 }
 
 export function isEmptyFilters(filters: ConversationFilters): boolean {
-  return !filters.text.trim() && !filters.customer.trim() && !filters.from && !filters.to;
+  return (
+    !filters.text.trim() &&
+    !filters.customer.trim() &&
+    !filters.from &&
+    !filters.to &&
+    !filters.label &&
+    !filters.assignee
+  );
 }
 
 /**
- * The query the server gets (`q`, `from`, `to`, `customer`). Dates go as the exact instants that start and end
+ * The query the server gets (`q`, `from`, `to`, `customer`, `label`, `assignee`). Dates go as the exact instants that start and end
  * the user's local days (the server reads a date-only value as a UTC day, which is not what the user picked).
  */
 export function filterQueryParams(filters: ConversationFilters): Record<string, string> {
   const params: Record<string, string> = {};
   if (filters.text.trim()) params.q = filters.text.trim();
   if (filters.customer.trim()) params.customer = filters.customer.trim();
+  if (filters.label) params.label = filters.label;
+  if (filters.assignee) params.assignee = filters.assignee;
   if (filters.from) params.from = new Date(localDayStart(filters.from)).toISOString();
   if (filters.to) params.to = new Date(localDayStart(filters.to) + DAY_MS - 1).toISOString();
   return params;

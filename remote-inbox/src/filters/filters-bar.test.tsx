@@ -42,3 +42,16 @@ it('passes the free text and the customer name as typed', () => {
   fireEvent.change(screen.getByRole('textbox', { name: 'Customer name' }), { target: { value: 'Bob' } });
   expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTERS, text: 'Ana', customer: 'Bob' });
 });
+
+it('on a phone keeps the search at hand and the other filters behind a button that shows when they are set', () => {
+  const onChange = jest.fn();
+  renderInApp(
+    <FiltersBar filters={{ ...EMPTY_FILTERS, customer: 'Bob', from: '2024-05-01' }} onChange={onChange} compact />,
+  );
+  expect(screen.getByRole('searchbox', { name: 'Search conversations' })).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: 'Customer name' })).toBeNull();
+  expect(document.querySelector('.ant-badge-dot')).not.toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+  expect((screen.getByRole('textbox', { name: 'Customer name' }) as HTMLInputElement).value).toBe('Bob');
+  expect((screen.getByPlaceholderText('From') as HTMLInputElement).value).toBe('2024-05-01');
+});

@@ -1,49 +1,86 @@
-import { DatePicker, Input, type GetProps } from 'antd';
-import { useState } from 'react';
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, DatePicker, Input } from 'antd';
+import { LabelFilter } from '../labels/label-filter';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
 import type { ConversationFilters } from './filter-logic';
 
-type RangeValue = GetProps<typeof DatePicker.RangePicker>['value'];
+const DAY_FORMAT = 'YYYY-MM-DD';
 
 export interface FiltersBarProps {
   filters: ConversationFilters;
   onChange: (filters: ConversationFilters) => void;
+  /** On a phone: the search box, and the date range and customer name behind a Filters button. */
+  compact?: boolean;
 }
 
-/** Free text, creation date range and customer name (spec section 2); every change applies at once. */
-export function FiltersBar({ filters, onChange }: FiltersBarProps) {
-  // The picker's own date objects stay here; the filters hold plain `YYYY-MM-DD` strings.
-  const [range, setRange] = useState<RangeValue>(null);
+/** Free text, creation date range and customer name (docs/product-rules.md#dashboard); every change applies at once. */
+export function FiltersBar({ filters, onChange, compact = false }: FiltersBarProps) {
+  // Shown from the filters (which may come from the address), so Back/Forward shows the dates they hold.
+  const range = useMemo<[Dayjs | null, Dayjs | null] | null>(
+    () =>
+      filters.from || filters.to
+        ? [filters.from ? dayjs(filters.from, DAY_FORMAT) : null, filters.to ? dayjs(filters.to, DAY_FORMAT) : null]
+        : null,
+    [filters.from, filters.to],
+  );
+  const moreSet = [filters.from, filters.to, filters.customer.trim(), filters.label].filter(Boolean).length > 0;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const showMore = !compact || moreOpen;
+
+  const search = (
+    <Input.Search
+      allowClear
+      aria-label="Search conversations"
+      placeholder="Search name, email or phone"
+      value={filters.text}
+      onChange={(event) => onChange({ ...filters, text: event.target.value })}
+      style={{ flex: '2 1 220px', minWidth: 0 }}
+    />
+  );
   return (
-    <div className="inbox-filters" style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-      <Input.Search
-        allowClear
-        aria-label="Search conversations"
-        placeholder="Search name, email or phone"
-        value={filters.text}
-        onChange={(event) => onChange({ ...filters, text: event.target.value })}
-        style={{ flex: '2 1 220px' }}
-      />
-      <DatePicker.RangePicker
-        aria-label="Created between"
-        placeholder={['From', 'To']}
-        allowEmpty={[true, true]}
-        value={range}
-        onChange={(values, dateStrings) => {
-          setRange(values);
-          // Clearing passes no strings at all (whatever the types say).
-          const [from, to] = Array.isArray(dateStrings) ? dateStrings : ['', ''];
-          onChange({ ...filters, from: from || null, to: to || null });
-        }}
-        style={{ flex: '1 1 240px' }}
-      />
-      <Input
-        allowClear
-        aria-label="Customer name"
-        placeholder="Customer name"
-        value={filters.customer}
-        onChange={(event) => onChange({ ...filters, customer: event.target.value })}
-        style={{ flex: '1 1 160px' }}
-      />
+    <div className="inbox-filters" data-compact={compact || undefined}>
+      {compact ? (
+        <div style={{ display: 'flex', gap: 8, width: '100%' }}>
+          {search}
+          <Badge dot={moreSet}>
+            <Button
+              icon={<FilterOutlined />}
+              aria-label="More filters"
+              aria-expanded={moreOpen}
+              onClick={() => setMoreOpen((open) => !open)}
+            />
+          </Badge>
+        </div>
+      ) : (
+        search
+      )}
+      {showMore && (
+        <>
+          <DatePicker.RangePicker
+            aria-label="Created between"
+            placeholder={['From', 'To']}
+            allowEmpty={[true, true]}
+            value={range}
+            format={DAY_FORMAT}
+            onChange={(_values, dateStrings) => {
+              // Clearing passes no strings at all (whatever the types say).
+              const [from, to] = Array.isArray(dateStrings) ? dateStrings : ['', ''];
+              onChange({ ...filters, from: from || null, to: to || null });
+            }}
+            style={{ flex: '1 1 240px' }}
+          />
+          <Input
+            allowClear
+            aria-label="Customer name"
+            placeholder="Customer name"
+            value={filters.customer}
+            onChange={(event) => onChange({ ...filters, customer: event.target.value })}
+            style={{ flex: '1 1 160px' }}
+          />
+          <LabelFilter value={filters.label ?? null} onChange={(label) => onChange({ ...filters, label })} />
+        </>
+      )}
     </div>
   );
 }

@@ -17,8 +17,7 @@ export function useIncomingAlerts(openConversation: (conversationId: string) => 
       // A late update of an old message (its media finished downloading) is not news.
       if (Date.now() - Date.parse(event.message.createdAt) > RECENT_MS) return;
       alerted.add(event.message.id);
-      const title = event.conversation ? contactLabel(event.conversation.contact) : 'New message';
-      showNotification(title, previewText(event.message), event.conversationId, () =>
+      showNotification(contactLabel(event.conversation.contact), previewText(event.message), event.conversationId, () =>
         open.current(event.conversationId),
       );
       playChime();

@@ -21,7 +21,12 @@ export function aConversation(patch: Partial<Conversation> = {}): Conversation {
     status: 'active',
     contact: aContact(),
     lastMessage: { incoming: true, timestamp: '2024-05-01T10:00:00.000Z' },
+    canSendFreeForm: true,
+    archivedReplyAt: null,
+    labels: [],
+    assignee: null,
     createdAt: '2024-05-01T09:00:00.000Z',
+    updatedAt: '2024-05-01T10:00:00.000Z',
     ...patch,
   };
 }
@@ -35,6 +40,10 @@ export function aMessage(patch: Partial<Message> = {}): Message {
     direction: 'incoming',
     content: { text: `message ${sequence}` },
     replyTo: null,
+    replyToMessage: null,
+    error: null,
+    reactions: [],
+    timestamp: patch.createdAt ?? '2024-05-01T10:00:00.000Z',
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...patch,

@@ -19,7 +19,20 @@ export function sharedWithFakeRealtime() {
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
     },
+    onRealtimeEvent: (name: string, listener: (payload: unknown) => void) => {
+      const listeners = namedListeners.get(name) ?? new Set();
+      namedListeners.set(name, listeners);
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
+}
+
+const namedListeners = new Map<string, Set<(payload: unknown) => void>>();
+
+/** A named socket event (`conversation`, …) to the listeners of `onRealtimeEvent`. */
+export function emitNamedEvent(name: string, payload: unknown): void {
+  namedListeners.get(name)?.forEach((listener) => listener(payload));
 }
 
 export function emitMessage(event: RealtimeMessageEvent): void {

@@ -12,6 +12,9 @@ const photo: Asset = {
   url: '/api/files/assets/tok1',
   thumbnailUrl: '/api/files/assets/tok1/thumbnail',
   mimeType: 'image/png',
+  fileName: 'shop-front.png',
+  size: 1024,
+  createdAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
 };
 const clip: Asset = {
@@ -21,6 +24,9 @@ const clip: Asset = {
   url: '/api/files/assets/tok2',
   thumbnailUrl: null,
   mimeType: 'video/mp4',
+  fileName: 'tour.mp4',
+  size: 1024,
+  createdAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
 };
 const menu: Asset = {
@@ -30,6 +36,9 @@ const menu: Asset = {
   url: '/api/files/assets/tok3',
   thumbnailUrl: null,
   mimeType: 'application/pdf',
+  fileName: 'menu.pdf',
+  size: 1024,
+  createdAt: '2026-01-01T00:00:00.000Z',
   deletedAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -174,14 +183,17 @@ describe('Assets page', () => {
     await waitFor(() => expect(get.mock.calls.length).toBeGreaterThan(loadsBefore));
   });
 
-  it('says Failed to upload assets when the upload fails', async () => {
+  it('says Failed to upload assets when the upload fails, with the server’s reason under it', async () => {
     signIn('owner');
     answerAssets();
-    jest.spyOn(api, 'post').mockRejectedValue(httpFailure(415, { message: 'nope', description: 'nope' }));
+    jest
+      .spyOn(api, 'post')
+      .mockRejectedValue(httpFailure(415, { message: 'one.png: the file is not an image it claims to be' }));
     renderPage(AssetsPage);
     await screen.findByRole('button', { name: /Upload Assets/ });
     chooseFiles([fileOf('one.png', 1000)]);
     expect(await screen.findByText('Failed to upload assets')).toBeTruthy();
+    expect(await screen.findByText('one.png: the file is not an image it claims to be')).toBeTruthy();
   });
 
   it('deletes and restores through the API, showing the server description on failure (not for a 500)', async () => {

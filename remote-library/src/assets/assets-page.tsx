@@ -13,6 +13,7 @@ import {
 import { Col, Row, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ListPagination } from '../common/list-pagination';
+import { LoadError } from '../common/load-error';
 import { usePaging } from '../common/use-paging';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
 import { AssetCard } from './asset-card';
@@ -61,7 +62,7 @@ export function AssetsPage(_props: PageProps) {
   }
 
   let content;
-  if (error) content = <Typography.Text type="danger">Error loading assets</Typography.Text>;
+  if (error) content = <LoadError text="Error loading assets" onRetry={() => reloadAnswers(ASSETS_URL)} />;
   else if (!data) content = <Spin />;
   else if (data.list.length === 0 && paging.page === 1)
     content = <Typography.Text>No assets available.</Typography.Text>;

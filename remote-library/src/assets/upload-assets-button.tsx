@@ -1,5 +1,5 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { api, TOAST_MS, useToast } from '@parley/shared';
+import { api, serverText, TOAST_MS, useToast } from '@parley/shared';
 import { Button, Progress, Space, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { chooseUploadableFiles } from './upload-rules';
@@ -27,8 +27,9 @@ export function UploadAssetsButton({ onUploaded }: { onUploaded(): void }) {
       });
       toast.success('Assets uploaded successfully');
       onUploaded();
-    } catch {
-      toast.error('Failed to upload assets');
+    } catch (failure) {
+      // The spec's text, and the server's reason (which file, why) under it when it gave one.
+      toast.error('Failed to upload assets', serverText(failure));
     } finally {
       setPercent(null);
     }

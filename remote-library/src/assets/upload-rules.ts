@@ -1,4 +1,4 @@
-/** Spec section 5 (Upload): at most 5 files at a time, each at most 15 MB. Texts are exact. */
+/** docs/product-rules.md#upload: at most 5 files at a time, each at most 15 MB. Texts are exact. */
 export const MAX_FILES_PER_UPLOAD = 5;
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 

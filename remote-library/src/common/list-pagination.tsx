@@ -5,7 +5,7 @@ interface ListPaginationProps {
   page: number;
   pageSize: number;
   lastPage: number;
-  /** Called with the new page; a new page size always restarts at page 1 (spec section 4). */
+  /** Called with the new page; a new page size always restarts at page 1 (docs/product-rules.md#paging). */
   onChange(page: number, pageSize: number): void;
 }
 

@@ -32,7 +32,7 @@ describe('Contacts page', () => {
     expect(screen.getByText('Loading contacts…')).toBeTruthy();
     expect(await screen.findByText('Ana Lima (Ana)')).toBeTruthy();
     expect(screen.getByText('(Bobby)')).toBeTruthy();
-    expect(screen.getByText('5511999990000')).toBeTruthy();
+    expect(screen.getByText('+55 11-99999-0000')).toBeTruthy();
     expect(screen.getByText('ana@example.com')).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/api/contacts?limit=5&page=1');
   });
@@ -46,9 +46,13 @@ describe('Contacts page', () => {
 
   it('says Error loading contacts when the list cannot be loaded', async () => {
     signIn('owner');
-    jest.spyOn(api, 'get').mockRejectedValue(httpFailure(500, { message: 'Internal server error' }));
+    const get = jest.spyOn(api, 'get').mockRejectedValue(httpFailure(500, { message: 'Internal server error' }));
     renderPage(ContactsPage);
     expect(await screen.findByText('Error loading contacts')).toBeTruthy();
+    // Retry asks again: the list shows once the server answers.
+    get.mockResolvedValue({ data: { list: [ana], lastPage: 1 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Ana Lima (Ana)')).toBeTruthy();
   });
 
   it('shows an agent neither Delete nor the Add New Contact form', async () => {
@@ -72,8 +76,15 @@ describe('Contacts page', () => {
     renderPage(ContactsPage);
     const row = (await screen.findByText('Ana Lima (Ana)')).closest('tr')!;
     fireEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Delete' }));
+    // Asked first: nothing is deleted until the owner confirms.
+    await screen.findByText('Delete Ana Lima (Ana)?');
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(
+      within(document.querySelector('.ant-popconfirm') as HTMLElement).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(screen.queryByText('Ana Lima (Ana)')).toBeNull());
     expect(remove).toHaveBeenCalledWith('/api/contacts/c1');
+    expect(await screen.findByText('Contact deleted')).toBeTruthy();
   });
 
   it('toasts Failed to delete contact with the server message', async () => {
@@ -82,6 +93,10 @@ describe('Contacts page', () => {
     jest.spyOn(api, 'delete').mockRejectedValue(httpFailure(404, { message: 'Contact not found' }));
     renderPage(ContactsPage);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await screen.findByText('Delete Ana Lima (Ana)?');
+    fireEvent.click(
+      within(document.querySelector('.ant-popconfirm') as HTMLElement).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Failed to delete contact: Contact not found')).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import {
   $isOwner,
   api,
+  formatPhone,
   TOAST_MS,
   useToast,
   withServerMessage,
@@ -9,11 +10,12 @@ import {
   type PageProps,
   type Paged,
 } from '@parley/shared';
-import { Button, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ListPagination } from '../common/list-pagination';
 import { usePaging } from '../common/use-paging';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
+import { LoadError } from '../common/load-error';
 import { AddContactForm } from './add-contact-form';
 import { contactDisplayName } from './contact-name';
 
@@ -35,6 +37,7 @@ export function ContactsPage(_props: PageProps) {
       // The last row of a later page is gone: show the page before it rather than an empty one.
       if (data?.list.length === 1 && paging.page > 1) paging.change(paging.page - 1, paging.pageSize);
       reloadAnswers(CONTACTS_URL);
+      toast.success('Contact deleted');
     } catch (failure) {
       toast.error(withServerMessage('Failed to delete contact', failure));
     } finally {
@@ -44,7 +47,8 @@ export function ContactsPage(_props: PageProps) {
 
   const columns: TableColumnsType<Contact> = [
     { key: 'name', title: 'Name', render: (_, contact) => contactDisplayName(contact) },
-    { key: 'phone', title: 'Phone', dataIndex: 'phone' },
+    // Stored as E.164 digits; shown as everywhere in the app (`+1 555-930-0067`).
+    { key: 'phone', title: 'Phone', render: (_, contact) => (contact.phone ? formatPhone(contact.phone) : '') },
     { key: 'email', title: 'Email', render: (_, contact) => contact.email ?? '' },
   ];
   if (isOwner) {
@@ -52,15 +56,23 @@ export function ContactsPage(_props: PageProps) {
       key: 'actions',
       title: 'Actions',
       render: (_, contact) => (
-        <Button danger size="small" loading={deletingId === contact.id} onClick={() => void remove(contact)}>
-          Delete
-        </Button>
+        // Deleting is permanent: asked first, like deleting a user.
+        <Popconfirm
+          title={`Delete ${contactDisplayName(contact)}?`}
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => remove(contact)}
+        >
+          <Button danger size="small" loading={deletingId === contact.id}>
+            Delete
+          </Button>
+        </Popconfirm>
       ),
     });
   }
 
   let content;
-  if (error) content = <Typography.Text type="danger">Error loading contacts</Typography.Text>;
+  if (error) content = <LoadError text="Error loading contacts" onRetry={() => reloadAnswers(CONTACTS_URL)} />;
   else if (!data) content = <Typography.Text>{loading ? 'Loading contacts…' : ''}</Typography.Text>;
   else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>No contacts found.</Typography.Text>;
   else
@@ -72,6 +84,8 @@ export function ContactsPage(_props: PageProps) {
           dataSource={data.list}
           pagination={false}
           size="middle"
+          // Narrow screens: the table scrolls inside its card instead of pushing the page wider.
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: 'No contacts found.' }}
         />
         <ListPagination

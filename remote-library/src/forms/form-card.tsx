@@ -11,12 +11,25 @@ interface FormCardProps {
   onEdit(form: FormTemplate): void;
 }
 
+/** Meta's preview is a web page on Meta's host; only a web link is framed or linked (never javascript: etc.). */
+function webPage(url: string | null): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One form: its texts as the customer will see them, with the button (ctaText). The button turns the card to
- * the preview image, with a close button to turn it back.
+ * Meta's preview of the form (a web page, framed without access to this page, and a link to open it in a new
+ * tab), with a close button to turn it back.
  */
 export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
   const [previewing, setPreviewing] = useState(false);
+  const previewUrl = webPage(form.previewUrl);
   const extra =
     canCustomize && form.isCustomizable ? (
       <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(form)}>
@@ -45,8 +58,20 @@ export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
             onClick={() => setPreviewing(false)}
             style={{ position: 'absolute', top: 4, right: 4, zIndex: 1 }}
           />
-          {form.preview ? (
-            <img src={form.preview} alt={`${form.displayName} preview`} style={{ width: '100%', display: 'block' }} />
+          {previewUrl ? (
+            <>
+              <iframe
+                src={previewUrl}
+                title={`${form.displayName} preview`}
+                sandbox="allow-scripts allow-forms"
+                referrerPolicy="no-referrer"
+                loading="lazy"
+                style={{ width: '100%', height: 360, border: 0, display: 'block' }}
+              />
+              <a href={previewUrl} target="_blank" rel="noopener noreferrer">
+                Preview
+              </a>
+            </>
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />
           )}

@@ -5,9 +5,12 @@ import { FormsPage } from './forms-page';
 
 const booking: FormTemplate = {
   id: 'f1',
+  metaFlowId: 'meta-f1',
+  status: 'PUBLISHED',
+  categories: [],
   displayName: 'Book an appointment',
   description: 'Appointment booking form',
-  preview: '/api/files/flow-previews/tok1',
+  previewUrl: 'https://business.facebook.com/wa/manage/flows/meta-f1/preview/?token=tok1',
   header: 'Book a visit',
   body: 'Pick a time that suits you.',
   footer: 'Takes one minute',
@@ -17,9 +20,12 @@ const booking: FormTemplate = {
 };
 const survey: FormTemplate = {
   id: 'f2',
+  metaFlowId: 'meta-f2',
+  status: 'PUBLISHED',
+  categories: [],
   displayName: 'Customer feedback survey',
   description: 'Survey',
-  preview: null,
+  previewUrl: null,
   header: null,
   body: 'Tell us how we did.',
   footer: null,
@@ -28,6 +34,7 @@ const survey: FormTemplate = {
   isActive: true,
 };
 
+const BOOKING_PREVIEW = 'https://business.facebook.com/wa/manage/flows/meta-f1/preview/?token=tok1';
 const answerForms = (list: FormTemplate[] = [booking, survey]) =>
   jest.spyOn(api, 'get').mockResolvedValue({ data: list });
 const card = (name: string) => screen.getByText(name).closest('[data-testid="form-card"]') as HTMLElement;
@@ -54,17 +61,34 @@ describe('Forms page', () => {
     expect(get).toHaveBeenCalledWith('/api/account/flows');
   });
 
-  it('turns a card to its preview image with the button, and back with close', async () => {
+  it("turns a card to Meta's preview page (a sandboxed frame and a Preview link, never an image), and back", async () => {
     signIn('agent');
     answerForms();
     renderPage(FormsPage);
     fireEvent.click(await screen.findByRole('button', { name: 'Book now' }));
-    const image = within(card('Book an appointment')).getByRole('img', { name: 'Book an appointment preview' });
-    expect(image.getAttribute('src')).toBe('/api/files/flow-previews/tok1');
+    const booking = card('Book an appointment');
+    const frame = within(booking).getByTitle('Book an appointment preview');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe(BOOKING_PREVIEW);
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
+    const link = within(booking).getByText('Preview');
+    expect(link.getAttribute('href')).toBe(BOOKING_PREVIEW);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(booking.querySelector('img')).toBeNull();
     expect(screen.queryByText('Pick a time that suits you.')).toBeNull();
-    fireEvent.click(within(card('Book an appointment')).getByRole('button', { name: 'Close preview' }));
+    fireEvent.click(within(booking).getByRole('button', { name: 'Close preview' }));
     expect(screen.getByText('Pick a time that suits you.')).toBeTruthy();
-    expect(screen.queryByRole('img', { name: 'Book an appointment preview' })).toBeNull();
+    expect(screen.queryByTitle('Book an appointment preview')).toBeNull();
+  });
+
+  it('never frames or links a preview that is not a web page', async () => {
+    signIn('agent');
+    answerForms([{ ...booking, previewUrl: 'javascript:alert(1)' }]);
+    renderPage(FormsPage);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book now' }));
+    expect(screen.queryByTitle('Book an appointment preview')).toBeNull();
+    expect(screen.queryByText('Preview')).toBeNull();
   });
 
   it('says No forms available. or Error loading forms', async () => {

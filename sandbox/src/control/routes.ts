@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
+import { echoFromPhoneApp, historyBatch, type EchoRequest, type HistoryRequest } from '../customers/business-app';
 import { receiveInbound, InboundError, type InboundRequest } from '../customers/inbound-message';
 import { startSignup } from '../graph/oauth';
 import { digitsOnly, newToken } from '../ids';
@@ -27,12 +28,34 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
     }
   });
 
+  // The business replies from its WhatsApp Business app (coexistence): an smb_message_echoes webhook.
+  app.post('/_sandbox/echo', async (request, reply) => {
+    try {
+      const message = echoFromPhoneApp(ctx, (request.body ?? {}) as EchoRequest, seeded.phoneNumberId);
+      return reply.code(201).send({ wamid: message.wamid, echo: message.payload });
+    } catch (error) {
+      if (error instanceof InboundError) return badRequest(reply, error.message);
+      throw error;
+    }
+  });
+
+  // A coexistence history batch (past chats with one customer): a history webhook.
+  app.post('/_sandbox/history', async (request, reply) => {
+    try {
+      return reply.code(201).send(historyBatch(ctx, (request.body ?? {}) as HistoryRequest, seeded.phoneNumberId));
+    } catch (error) {
+      if (error instanceof InboundError) return badRequest(reply, error.message);
+      throw error;
+    }
+  });
+
   app.get('/_sandbox/customers', async () => [...state.customers.values()]);
 
   app.get<{ Params: { waId: string }; Querystring: { phoneNumberId?: string } }>(
     '/_sandbox/customers/:waId/messages',
     async (request) => {
-      const waId = digitsOnly(request.params.waId);
+      // A username customer is keyed by user id ('US.…'), everyone else by the digits of the phone.
+      const waId = /[a-z]/i.test(request.params.waId) ? request.params.waId : digitsOnly(request.params.waId);
       const phoneNumberId = request.query.phoneNumberId;
       return state.messages
         .filter(
@@ -60,8 +83,11 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
       return reply.code(404).send({ message: 'No business message with that wamid.' });
     const body = (request.body ?? {}) as Json;
     const status = body.status;
-    if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed')
-      return badRequest(reply, 'status must be sent, delivered, read or failed.');
+    if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'played' && status !== 'failed')
+      return badRequest(reply, 'status must be sent, delivered, read, played or failed.');
+    // Meta reports 'played' for voice (audio) messages only.
+    if (status === 'played' && message.type !== 'audio')
+      return badRequest(reply, 'played is only for an audio message.');
     const errorCode = body.errorCode === 131047 || body.errorCode === 131026 ? body.errorCode : undefined;
     ctx.statuses.push(message, status, errorCode);
     return { ok: true };
@@ -93,7 +119,14 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
   app.get('/_sandbox/delivery', async () => state.delivery);
   app.put('/_sandbox/delivery', async (request, reply) => {
     const body = (request.body ?? {}) as Partial<DeliveryOptions>;
-    const booleans = ['duplicate', 'reverseStatuses', 'batch', 'badSignature', 'autoStatuses'] as const;
+    const booleans = [
+      'duplicate',
+      'reverseStatuses',
+      'batch',
+      'badSignature',
+      'autoStatuses',
+      'skipDelivered',
+    ] as const;
     for (const key of booleans) {
       if (body[key] !== undefined && typeof body[key] !== 'boolean')
         return badRequest(reply, `${key} must be true or false.`);
@@ -153,6 +186,13 @@ export function registerControlRoutes(app: FastifyInstance, ctx: SandboxContext,
     const token = typeof body.token === 'string' && body.token ? body.token : newToken('EAAG');
     state.tokens.set(token, { token, wabaIds: new Set(wabaIds), label: 'control API' });
     return reply.code(201).send({ token, wabaIds });
+  });
+  // Meta expires or invalidates a token on its own (password change, 60-day user tokens, a removed system user).
+  app.post<{ Params: { token: string } }>('/_sandbox/tokens/:token/expire', async (request, reply) => {
+    const grant = state.tokens.get(request.params.token);
+    if (!grant) return reply.code(404).send({ message: 'No such token.' });
+    grant.expiredAt = Date.now();
+    return { token: grant.token, expiredAt: new Date(grant.expiredAt).toISOString() };
   });
   app.delete<{ Params: { token: string } }>('/_sandbox/tokens/:token', async (request) => ({
     revoked: state.tokens.delete(request.params.token),

@@ -1,6 +1,6 @@
 import type { ConversationMessage, DeliveryStatus, SandboxState } from '../state';
 
-const rank: Record<DeliveryStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+const rank: Record<DeliveryStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, played: 4, failed: 5 };
 
 /** The status a phone would show: the highest reached (failed wins), whatever order the webhooks took. */
 export function currentStatus(message: ConversationMessage): DeliveryStatus | undefined {
@@ -22,7 +22,12 @@ export function messageView(message: ConversationMessage) {
     ...(message.direction === 'outbound'
       ? { status: currentStatus(message), statuses: message.statuses, ...(failure ? { error: failure } : {}) }
       : {}),
-    ...(message.direction === 'inbound' ? { readByBusiness: message.readByBusiness === true } : {}),
+    ...(message.direction === 'inbound'
+      ? {
+          readByBusiness: message.readByBusiness === true,
+          ...(message.typingShownAt ? { typingShownAt: new Date(message.typingShownAt).toISOString() } : {}),
+        }
+      : {}),
   };
 }
 

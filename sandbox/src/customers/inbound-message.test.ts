@@ -112,6 +112,8 @@ describe('inbound messages from the control API', () => {
   });
 
   it('lists what the business sent a customer, with the status it reached', async () => {
+    // Within the customer's 24-hour window, so the free-form send is delivered.
+    sandbox.state.upsertCustomer('15550007').lastInboundAt = Date.now();
     const sent = await graph(sandbox.graphBase, 'POST', `/${sandbox.seeded.phoneNumberId}/messages`, {
       messaging_product: 'whatsapp',
       to: '15550007',

@@ -2,13 +2,19 @@ import type { SandboxContext } from '../context';
 import { digitsOnly, newWamid, unixSeconds } from '../ids';
 import { storeMedia } from '../media-store';
 import type { ConversationMessage, PhoneNumber } from '../state';
+import type { WebhookContact } from '../webhook/envelope';
+import { customerIdentity, type CustomerIdentity } from './identity';
 import { sampleMedia } from './sample-media';
 
 type Json = Record<string, unknown>;
 
 /** Body of `POST /_sandbox/inbound` (see README): what a customer sends to a business. */
 export interface InboundRequest {
-  from: string;
+  /** The customer's phone; omit it (and give username or userId) for a customer with a username and no phone. */
+  from?: string;
+  /** A WhatsApp username: the customer gets a business-scoped user id (derived from it unless userId is given). */
+  username?: string;
+  userId?: string;
   name?: string;
   phoneNumberId?: string;
   type: string;
@@ -34,6 +40,16 @@ export interface InboundRequest {
   button?: { payload: string; text: string };
   reaction?: { messageId: string; emoji?: string };
   unsupportedType?: string;
+  /** type 'order': a cart from the catalog (a sample one when omitted). */
+  order?: {
+    catalogId?: string;
+    text?: string;
+    items?: Array<{ productRetailerId: string; quantity: number; itemPrice: number; currency: string }>;
+  };
+  /** type 'system': the customer changed number to newPhone. */
+  system?: { newPhone: string };
+  /** A click-to-WhatsApp ad the message comes from (any type); `true` = a sample ad. */
+  referral?: true | { headline?: string; body?: string; sourceUrl?: string; sourceId?: string; imageUrl?: string };
 }
 
 export class InboundError extends Error {}
@@ -50,29 +66,32 @@ export function receiveInbound(
   const { state } = ctx;
   const phone = state.phoneNumbers.get(request.phoneNumberId ?? defaultPhoneNumberId);
   if (!phone) throw new InboundError(`Unknown business phone number id '${request.phoneNumberId}'.`);
-  const waId = digitsOnly(String(request.from ?? ''));
-  if (waId.length < 7 || waId.length > 15)
-    throw new InboundError('from must be a phone number with country code, e.g. +15550001.');
   if (typeof request.type !== 'string') throw new InboundError('type is required.');
-  const customer = state.upsertCustomer(waId, request.name);
-  const wamid = newWamid(waId);
+  const identity = customerIdentityOf(request);
+  const customer = state.upsertCustomer(identity.key, request.name);
+  if (identity.userId) customer.userId = identity.userId;
+  if (identity.username) customer.username = identity.username;
+  const wamid = newWamid(identity.waId ?? digitsOnly(identity.key));
   const sentAt = request.timestamp ? request.timestamp * 1000 : Date.now();
-  const { type, content } = buildContent(ctx, phone, waId, request);
-  const context = buildContext(ctx, phone, waId, request, type, content);
+  const { type, content } = buildContent(ctx, phone, identity.key, request, customer.name);
+  const context = buildContext(ctx, phone, identity.key, request, type, content);
 
+  // A username customer's message has no `from`, only `from_user_id` (Meta's "Business-scoped user IDs" page).
   const message: Json = {
     ...(context ? { context } : {}),
-    from: waId,
+    ...(identity.waId ? { from: identity.waId } : {}),
+    ...(identity.userId ? { from_user_id: identity.userId } : {}),
     id: wamid,
     timestamp: unixSeconds(new Date(sentAt)),
     type,
     ...content,
+    ...(request.referral ? { referral: referralOf(request.referral) } : {}),
   };
   const record: ConversationMessage = {
     wamid,
     direction: 'inbound',
     phoneNumberId: phone.id,
-    customerWaId: waId,
+    customerWaId: identity.key,
     type,
     payload: message,
     createdAt: Date.now(),
@@ -80,18 +99,58 @@ export function receiveInbound(
   };
   state.messages.push(record);
   state.counters.inboundMessages += 1;
-  customer.lastInboundAt = Math.max(customer.lastInboundAt ?? 0, sentAt);
+  // WhatsApp's notices (system, request_welcome) are not the customer writing: no 24-hour window.
+  if (type !== 'system' && type !== 'request_welcome')
+    customer.lastInboundAt = Math.max(customer.lastInboundAt ?? 0, sentAt);
+  const contact: WebhookContact = {
+    profile: { name: customer.name, ...(identity.username ? { username: identity.username } : {}) },
+    ...(identity.waId ? { wa_id: identity.waId } : {}),
+    ...(identity.userId ? { user_id: identity.userId } : {}),
+  };
   ctx.dispatcher.emit([
     {
       kind: 'message',
       wabaId: phone.wabaId,
       phoneNumberId: phone.id,
       displayPhoneNumber: phone.displayPhoneNumber,
-      contact: { profile: { name: customer.name }, wa_id: waId },
+      // "System messages webhook reference": system messages come without a contacts array.
+      ...(type === 'system' ? {} : { contact }),
       message,
     },
   ]);
+  if (type === 'system' && request.system) moveCustomer(ctx, identity.key, digitsOnly(request.system.newPhone));
   return record;
+}
+
+function customerIdentityOf(request: InboundRequest): CustomerIdentity {
+  try {
+    return customerIdentity(request);
+  } catch (error) {
+    throw new InboundError((error as Error).message);
+  }
+}
+
+/** After a number change the customer writes from the new number (the old one is gone). */
+function moveCustomer(ctx: SandboxContext, oldKey: string, newWaId: string): void {
+  const old = ctx.state.customers.get(oldKey);
+  if (!old) return;
+  ctx.state.customers.delete(oldKey);
+  ctx.state.customers.set(newWaId, { ...old, waId: newWaId });
+}
+
+/** Meta's referral object (click-to-WhatsApp ad), from the request's fields or a sample ad. */
+function referralOf(referral: NonNullable<InboundRequest['referral']>): Json {
+  const given = referral === true ? {} : referral;
+  return {
+    source_url: given.sourceUrl ?? 'https://fb.me/parley-sandbox-ad',
+    source_id: given.sourceId ?? '120208899887766',
+    source_type: 'ad',
+    headline: given.headline ?? 'Spring sale: 20% off',
+    body: given.body ?? 'Message us on WhatsApp to order.',
+    media_type: 'image',
+    image_url: given.imageUrl ?? 'https://example.test/ads/spring.jpg',
+    ctwa_clid: 'ARAkLkA8rmlFeiCktEJQ-QTwRiyYHAFDLMNDBH0CD3qpjd0HR4irJ6LEkR7JwFF4XvnO2E4Nx0-eM-GABDLOPaOdRMv-_zfUQ2a',
+  };
 }
 
 function buildContent(
@@ -99,6 +158,7 @@ function buildContent(
   phone: PhoneNumber,
   waId: string,
   request: InboundRequest,
+  customerName: string,
 ): { type: string; content: Json } {
   const kind = request.type;
   if (kind === 'text') {
@@ -132,6 +192,24 @@ function buildContent(
     if (request.reaction.emoji) reaction.emoji = request.reaction.emoji;
     return { type: 'reaction', content: { reaction } };
   }
+  if (kind === 'order') return { type: 'order', content: { order: orderOf(request.order) } };
+  if (kind === 'request_welcome') return { type: 'request_welcome', content: {} };
+  if (kind === 'system') {
+    const newPhone = digitsOnly(request.system?.newPhone ?? '');
+    if (newPhone.length < 7 || newPhone.length > 15) throw new InboundError('system {newPhone} is required.');
+    if (!/^\d+$/.test(waId)) throw new InboundError('Only a customer with a phone can change number.');
+    // "System messages webhook reference": body, the new wa_id and the type.
+    return {
+      type: 'system',
+      content: {
+        system: {
+          body: `User ${customerName} changed from ${waId} to ${newPhone}`,
+          wa_id: newPhone,
+          type: 'user_changed_number',
+        },
+      },
+    };
+  }
   if (kind === 'unsupported') {
     return {
       type: 'unsupported',
@@ -149,6 +227,24 @@ function buildContent(
     };
   }
   throw new InboundError(`Unknown type '${kind}'.`);
+}
+
+/** "Order messages webhook reference": catalog_id, text, product_items with quantity, item_price, currency. */
+function orderOf(order: InboundRequest['order']): Json {
+  const items = order?.items ?? [
+    { productRetailerId: 'cake-choc', quantity: 2, itemPrice: 12.5, currency: 'EUR' },
+    { productRetailerId: 'coffee', quantity: 1, itemPrice: 3, currency: 'EUR' },
+  ];
+  return {
+    catalog_id: order?.catalogId ?? '1537812457123456',
+    ...(order?.text ? { text: order.text } : {}),
+    product_items: items.map((item) => ({
+      product_retailer_id: item.productRetailerId,
+      quantity: item.quantity,
+      item_price: item.itemPrice,
+      currency: item.currency,
+    })),
+  };
 }
 
 function buildMedia(ctx: SandboxContext, phone: PhoneNumber, request: InboundRequest): { type: string; content: Json } {

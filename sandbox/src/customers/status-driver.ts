@@ -27,9 +27,12 @@ export class StatusDriver {
       this.scheduler.after(delays.sent, () => this.emit(message, [this.failedStatus(message, asyncFailure)]));
       return;
     }
-    const { autoStatuses, autoStatusesUpTo, reverseStatuses } = this.state.delivery;
+    const { autoStatuses, autoStatusesUpTo, reverseStatuses, skipDelivered } = this.state.delivery;
     if (!autoStatuses) return;
-    const steps = ladder.slice(0, ladder.indexOf(autoStatusesUpTo) + 1);
+    // Meta sends no 'delivered' when a message is read at once.
+    const steps = ladder
+      .slice(0, ladder.indexOf(autoStatusesUpTo) + 1)
+      .filter((status) => !(skipDelivered && status === 'delivered' && autoStatusesUpTo === 'read'));
     if (reverseStatuses) {
       const last = steps[steps.length - 1];
       this.scheduler.after(delays[last], () =>
@@ -44,8 +47,11 @@ export class StatusDriver {
       this.scheduler.after(delays[status], () => this.emit(message, [this.progressStatus(message, status)]));
   }
 
-  /** Posts one status now (control API: a customer reads a message, a test forces an order). */
-  push(message: ConversationMessage, status: ProgressStatus | 'failed', errorCode?: 131047 | 131026): void {
+  /**
+   * Posts one status now (control API: a customer reads a message, a test forces an order). 'played': the
+   * customer listened to a voice message (after 'read').
+   */
+  push(message: ConversationMessage, status: ProgressStatus | 'played' | 'failed', errorCode?: 131047 | 131026): void {
     const payload =
       status === 'failed' ? this.failedStatus(message, errorCode ?? 131026) : this.progressStatus(message, status);
     this.emit(message, [payload]);
@@ -57,7 +63,7 @@ export class StatusDriver {
     const events: WebhookEvent[] = statuses.map((status) => {
       const error = (status.errors as Array<{ code: number; title: string }> | undefined)?.[0];
       message.statuses.push({
-        status: status.status as ProgressStatus,
+        status: status.status as ProgressStatus | 'played',
         at: Date.now(),
         ...(error ? { error: { code: error.code, title: error.title } } : {}),
       });
@@ -75,9 +81,10 @@ export class StatusDriver {
     else this.dispatcher.emit(events);
   }
 
-  private progressStatus(message: ConversationMessage, status: ProgressStatus): Record<string, unknown> {
+  private progressStatus(message: ConversationMessage, status: ProgressStatus | 'played'): Record<string, unknown> {
     const billable =
       status !== 'read' &&
+      status !== 'played' &&
       !message.statuses.some((record) => record.status === 'delivered' || record.status === 'read');
     const isTemplate = message.type === 'template';
     const category = isTemplate ? this.templateCategory(message) : 'service';

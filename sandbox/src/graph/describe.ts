@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context';
 import type { Business, PhoneNumber, SandboxFlow, SandboxTemplate } from '../state';
+import { flowPreviewUrl } from './flow-preview';
 import { requestedFields } from './paging';
 
 export function formatDisplayNumber(digits: string): string {
@@ -50,10 +51,6 @@ export function describeWaba(business: Business, query: Record<string, string | 
     owner_business_info: { name: business.name, id: business.businessId },
   };
   return pick(full, requestedFields(query), ['id', 'name', 'currency', 'timezone_id', 'message_template_namespace']);
-}
-
-export function flowPreviewUrl(ctx: SandboxContext, flow: SandboxFlow): string {
-  return `${ctx.options.publicUrl}/flows/${flow.id}/preview.png`;
 }
 
 export function describeFlow(

@@ -138,7 +138,7 @@ describe('Graph endpoints', () => {
     ).toBe(131009);
   });
 
-  it('lists flows and describes one with a preview PNG served publicly', async () => {
+  it('lists flows and describes one with a preview web page (not an image)', async () => {
     const list = await graph(sandbox.graphBase, 'GET', `/${waba()}/flows`);
     expect(list.body.data.map((flow: { name: string }) => flow.name)).toEqual([
       'Book an appointment',
@@ -163,13 +163,119 @@ describe('Graph endpoints', () => {
       json_version: expect.any(String),
     });
     expect(detail.body.preview.expires_at).toMatch(/\+0000$/);
-    const png = await fetch(detail.body.preview.preview_url);
-    expect(png.headers.get('content-type')).toBe('image/png');
-    expect(
-      Buffer.from(await png.arrayBuffer())
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG');
+    const page = await fetch(detail.body.preview.preview_url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Lead capture');
+  });
+
+  it('refuses a media-header template without its header and body parameters (132000)', async () => {
+    const template = (components?: unknown[]) => ({
+      messaging_product: 'whatsapp',
+      to: '15550001',
+      type: 'template',
+      template: { name: 'order_shipped', language: { code: 'en_US' }, ...(components ? { components } : {}) },
+    });
+    const bare = await send(template());
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatchObject({ code: 132000, error_data: { details: expect.stringMatching(/IMAGE/) } });
+    const body = { type: 'body', parameters: [{ type: 'text', text: 'Ana' }] };
+    expect((await send(template([body]))).body.error.code).toBe(132000);
+    const header = { type: 'header', parameters: [{ type: 'image', image: { link: 'https://example.com/p.png' } }] };
+    expect((await send(template([header]))).body.error.code).toBe(132000);
+    const accepted = await send(template([header, body]));
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.messages[0].message_status).toBe('accepted');
+  });
+
+  it.each([
+    ['5511987654321', '5511987654321'],
+    ['5531987654321', '553187654321'],
+    ['551187654321', '5511987654321'],
+    ['525512345678', '5215512345678'],
+    ['15550009', '15550009'],
+  ])("answers a send to %s with WhatsApp's own wa_id %s", async (to, waId) => {
+    const answer = await send({
+      messaging_product: 'whatsapp',
+      to,
+      type: 'template',
+      template: { name: 'hello_world', language: { code: 'en_US' } },
+    });
+    expect(answer.body.contacts).toEqual([{ input: to, wa_id: waId }]);
+  });
+
+  it('enforces the 24-hour window by default: free-form text to a customer who never wrote fails with 131047', async () => {
+    const text = (to: string) => ({ messaging_product: 'whatsapp', to, type: 'text', text: { body: 'hello?' } });
+    const stranger = await send(text('15550777'));
+    expect(stranger.status).toBe(200);
+    sandbox.inbound({ from: '+15550778', type: 'text', text: 'Hi' });
+    const customer = await send(text('15550778'));
+    await sandbox.waitForIdle();
+    const outbound = async (to: string) =>
+      (await graph(sandbox.url, 'GET', `/_sandbox/outbound?to=${to}`, undefined, '')).body as any[];
+    expect(await outbound('15550777')).toEqual([
+      expect.objectContaining({
+        wamid: stranger.body.messages[0].id,
+        status: 'failed',
+        error: expect.objectContaining({ code: 131047 }),
+      }),
+    ]);
+    expect((await outbound('15550778'))[0]).toMatchObject({ wamid: customer.body.messages[0].id, status: 'read' });
+  });
+
+  it('sends to a customer known only by a username with `recipient`, answering the user id', async () => {
+    const inbound = sandbox.inbound({ username: 'ana.b', type: 'text', text: 'Hi' } as never);
+    const userId = inbound.payload.from_user_id as string;
+    const answer = await send({
+      messaging_product: 'whatsapp',
+      recipient: userId,
+      type: 'text',
+      text: { body: 'Hello Ana' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.contacts).toEqual([{ input: userId, user_id: userId }]);
+    const bad = await send({
+      messaging_product: 'whatsapp',
+      recipient: 'not-an-id',
+      type: 'text',
+      text: { body: 'x' },
+    });
+    expect(bad.body.error.code).toBe(131009);
+  });
+
+  it("subscribes the app's webhook fields with the app access token only", async () => {
+    const appId = '100000000000999';
+    const body = {
+      object: 'whatsapp_business_account',
+      callback_url: 'https://x.test/hook',
+      fields: 'messages,history',
+    };
+    const appToken = `${appId}|sandbox-app-secret`;
+    expect((await graph(sandbox.graphBase, 'POST', `/${appId}/subscriptions`, body)).body.error.code).toBe(190);
+    const unknown = await graph(
+      sandbox.graphBase,
+      'POST',
+      `/${appId}/subscriptions`,
+      { ...body, fields: 'nope' },
+      appToken,
+    );
+    expect(unknown.body.error.code).toBe(100);
+    const ok = await graph(sandbox.graphBase, 'POST', `/${appId}/subscriptions`, body, appToken);
+    expect(ok.body).toEqual({ success: true });
+    expect([...sandbox.state.appSubscription.fields]).toEqual(['messages', 'history']);
+  });
+
+  it('an expired token fails every call with 190 / subcode 463 until a new token is used', async () => {
+    const created = await graph(sandbox.url, 'POST', '/_sandbox/tokens', { token: 'EAAG-expiring' }, '');
+    expect(created.status).toBe(201);
+    expect((await graph(sandbox.graphBase, 'GET', `/${phone()}`, undefined, 'EAAG-expiring')).status).toBe(200);
+    expect((await graph(sandbox.url, 'POST', '/_sandbox/tokens/EAAG-expiring/expire', undefined, '')).status).toBe(200);
+    const refused = await graph(sandbox.graphBase, 'GET', `/${phone()}`, undefined, 'EAAG-expiring');
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ code: 190, error_subcode: 463, type: 'OAuthException' });
+    expect(refused.body.error.message).toMatch(/Session has expired/);
+    expect((await graph(sandbox.graphBase, 'GET', `/${phone()}`)).status).toBe(200);
+    expect((await graph(sandbox.url, 'POST', '/_sandbox/tokens/nope/expire', undefined, '')).status).toBe(404);
   });
 
   it('pages templates with cursors and a next link until the end', async () => {
@@ -184,7 +290,14 @@ describe('Graph endpoints', () => {
       pages += 1;
     }
     expect(pages).toBe(3);
-    expect(names).toEqual(['hello_world', 'follow_up', 'appointment_reminder', 'bienvenida', 'summer_sale_promo']);
+    expect(names).toEqual([
+      'hello_world',
+      'follow_up',
+      'appointment_reminder',
+      'bienvenida',
+      'summer_sale_promo',
+      'order_shipped',
+    ]);
     const approved = await graph(sandbox.graphBase, 'GET', `/${waba()}/message_templates?status=APPROVED`);
     expect(approved.body.data.every((template: { status: string }) => template.status === 'APPROVED')).toBe(true);
   });

@@ -1,9 +1,12 @@
 import type { Fault, SandboxState } from '../state';
 
-/** Takes the fault that applies to a send to `waId`: a recipient fault first, then the next-N queue. */
-export function takeFault(state: SandboxState, waId: string): Fault | undefined {
+/**
+ * Takes the fault that applies to a send to `waIds` (the number as sent and WhatsApp's id for it): a recipient
+ * fault first, then the next-N queue.
+ */
+export function takeFault(state: SandboxState, ...waIds: string[]): Fault | undefined {
   const fault =
-    state.faults.find((candidate) => candidate.recipient === waId) ??
+    state.faults.find((candidate) => candidate.recipient !== undefined && waIds.includes(candidate.recipient)) ??
     state.faults.find((candidate) => candidate.recipient === undefined);
   if (!fault) return undefined;
   if (fault.remaining !== undefined) {

@@ -38,6 +38,14 @@ export const graphErrors = {
         error_subcode: 460,
       },
     ),
+  sessionExpired: (expiredAt: number) =>
+    new GraphFailure(
+      401,
+      190,
+      `Error validating access token: Session has expired on ${new Date(expiredAt).toUTCString()}. The current time is ${new Date().toUTCString()}.`,
+      undefined,
+      { error_subcode: 463 },
+    ),
   unknownObject: (id: string) =>
     new GraphFailure(
       400,

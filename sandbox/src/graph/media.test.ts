@@ -37,20 +37,37 @@ describe('media', () => {
     const url: string = described.body.url;
     expect(url.startsWith(sandbox.url)).toBe(true);
 
-    expect((await fetch(url)).status).toBe(401);
-    expect((await fetch(url, { headers: { authorization: 'Bearer someone-else' } })).status).toBe(401);
-    const download = await fetch(url, { headers: { authorization: 'Bearer sandbox-token-demo' } });
+    const agent = { 'user-agent': 'MediaTest/1.0' };
+    expect((await fetch(url, { headers: agent })).status).toBe(401);
+    expect((await fetch(url, { headers: { ...agent, authorization: 'Bearer someone-else' } })).status).toBe(401);
+    const download = await fetch(url, { headers: { ...agent, authorization: 'Bearer sandbox-token-demo' } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  it('download URLs expire', async () => {
+  it('refuses a download without a User-Agent of its own, even with the token', async () => {
+    sandbox = await startSandbox(fastTestOptions);
+    const uploaded = await upload(sandbox, samplePng(), 'image/png');
+    const { url } = (await graph(sandbox.graphBase, 'GET', `/${uploaded.body.id}`)).body;
+    const bearer = { authorization: 'Bearer sandbox-token-demo' };
+    for (const agent of ['', 'node', 'undici']) {
+      const refused = await fetch(url, { headers: { ...bearer, 'user-agent': agent } });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    }
+  });
+
+  it('an expired download URL answers an HTML page with 200, not the file', async () => {
     sandbox = await startSandbox({ ...fastTestOptions, mediaUrlTtlMs: 0 });
     const uploaded = await upload(sandbox, samplePng(), 'image/png');
     const { url } = (await graph(sandbox.graphBase, 'GET', `/${uploaded.body.id}`)).body;
-    const expired = await fetch(url, { headers: { authorization: 'Bearer sandbox-token-demo' } });
-    expect(expired.status).toBe(403);
+    const expired = await fetch(url, {
+      headers: { authorization: 'Bearer sandbox-token-demo', 'user-agent': 'MediaTest/1.0' },
+    });
+    expect(expired.status).toBe(200);
+    expect(expired.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await expired.text()).toContain('<html>');
   });
 
   it('deletes media', async () => {

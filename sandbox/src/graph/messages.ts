@@ -5,6 +5,7 @@ import type { ConversationMessage, PhoneNumber, TokenGrant } from '../state';
 import { takeFault } from './faults';
 import { graphErrors } from './graph-error';
 import { validateSendBody } from './send-validation';
+import { whatsappIdFor } from './wa-id';
 
 type Json = Record<string, unknown>;
 const windowMs = 24 * 3600_000;
@@ -23,20 +24,15 @@ export async function handleSend(
   if (body.messaging_product !== 'whatsapp') throw graphErrors.paramRequired('messaging_product');
   if (body.status === 'read') return markRead(ctx, phone, body);
   if (!phone.registered) throw graphErrors.notRegistered();
-  if (body.to === undefined || body.to === '') throw graphErrors.missingParameter("Parameter 'to' is required.");
-  if (typeof body.to !== 'string' && typeof body.to !== 'number')
-    throw graphErrors.invalidValue("Parameter 'to' must be a phone number.");
-  const input = String(body.to);
-  const waId = digitsOnly(input);
-  if (waId.length < 7 || waId.length > 15 || /[a-z]/i.test(input))
-    throw graphErrors.invalidValue(`Recipient phone number '${input}' is not valid.`);
+  const recipient = resolveRecipient(state, body);
+  const { input, waId, digits } = recipient;
   const type = typeof body.type === 'string' ? body.type : 'text';
   const business = state.businesses.get(phone.wabaId);
   if (!business) throw graphErrors.unknownObject(phone.id);
   validateSendBody(state, business, body, type);
   void grant;
 
-  const fault = takeFault(state, waId);
+  const fault = takeFault(state, waId, digits);
   if (fault?.code === 190) throw graphErrors.expiredToken();
   if (fault?.code === 130429) throw graphErrors.throughput();
   if (fault?.code === 131056) throw graphErrors.pairRate();
@@ -71,9 +67,35 @@ export async function handleSend(
 
   return {
     messaging_product: 'whatsapp',
-    contacts: [{ input, wa_id: waId }],
+    // A user-id send is answered with the user id, not a wa_id ("Business-scoped user IDs").
+    contacts: [recipient.userId ? { input, user_id: recipient.userId } : { input, wa_id: waId }],
     messages: [{ id: message.wamid, ...(type === 'template' ? { message_status: 'accepted' } : {}) }],
   };
+}
+
+/**
+ * `to` (a phone; it wins when both are given) or `recipient` (a business-scoped user id, for a customer with a
+ * username). Answers the sandbox's key for the customer as `waId`.
+ */
+function resolveRecipient(
+  state: SandboxContext['state'],
+  body: Json,
+): { input: string; waId: string; digits: string; userId?: string } {
+  if ((body.to === undefined || body.to === '') && typeof body.recipient === 'string' && body.recipient !== '') {
+    const userId = body.recipient;
+    if (!/^[A-Z]{2}\.(ENT\.)?\d+$/.test(userId))
+      throw graphErrors.invalidValue(`Recipient '${userId}' is not a business-scoped user id.`);
+    const customer = [...state.customers.values()].find((candidate) => candidate.userId === userId);
+    return { input: userId, waId: customer?.waId ?? userId, digits: customer?.waId ?? userId, userId };
+  }
+  if (body.to === undefined || body.to === '') throw graphErrors.missingParameter("Parameter 'to' is required.");
+  if (typeof body.to !== 'string' && typeof body.to !== 'number')
+    throw graphErrors.invalidValue("Parameter 'to' must be a phone number.");
+  const input = String(body.to);
+  const digits = digitsOnly(input);
+  if (digits.length < 7 || digits.length > 15 || /[a-z]/i.test(input))
+    throw graphErrors.invalidValue(`Recipient phone number '${input}' is not valid.`);
+  return { input, waId: whatsappIdFor(digits), digits };
 }
 
 function markRead(ctx: SandboxContext, phone: PhoneNumber, body: Json): unknown {
@@ -83,6 +105,13 @@ function markRead(ctx: SandboxContext, phone: PhoneNumber, body: Json): unknown 
   const target = ctx.state.findMessage(messageId);
   if (!target || target.direction !== 'inbound' || target.phoneNumberId !== phone.id)
     throw graphErrors.invalidValue(`Invalid message_id '${messageId}'.`);
+  // "Typing indicators": only `{ type: 'text' }` exists; it rides on a read receipt.
+  if (body.typing_indicator !== undefined) {
+    const indicator = body.typing_indicator as Json | null;
+    if (typeof indicator !== 'object' || indicator === null || indicator.type !== 'text')
+      throw graphErrors.invalidValue("Parameter 'typing_indicator.type' must be 'text'.");
+    target.typingShownAt = Date.now();
+  }
   for (const message of ctx.state.messages) {
     const earlierFromSameCustomer =
       message.direction === 'inbound' &&
@@ -95,6 +124,6 @@ function markRead(ctx: SandboxContext, phone: PhoneNumber, body: Json): unknown 
 }
 
 function withoutTransportFields(body: Json, type: string): Json {
-  const { messaging_product: _product, recipient_type: _recipient, to: _to, ...rest } = body;
+  const { messaging_product: _product, recipient_type: _type, to: _to, recipient: _recipient, ...rest } = body;
   return { ...rest, type };
 }

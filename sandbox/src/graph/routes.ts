@@ -4,6 +4,7 @@ import type { MediaUrlSigner } from '../media-store';
 import type { TokenGrant } from '../state';
 import { requireGrant } from './auth';
 import { describeFlow, describePhone, describeTemplate, describeWaba } from './describe';
+import { registerFlowPreviewPage } from './flow-preview';
 import { GraphFailure, graphErrors } from './graph-error';
 import { describeMedia, handleUpload, mediaAccessible } from './media';
 import { handleSend } from './messages';
@@ -18,6 +19,7 @@ export const graphVersion = 'v22.0';
 
 /** The fake Graph API, served at `<sandbox>/v22.0`. */
 export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext, signer: MediaUrlSigner): void {
+  registerFlowPreviewPage(app, ctx);
   app.register(
     async (graph) => {
       graph.setErrorHandler((error: unknown, _request, reply) => sendGraphError(reply, error));
@@ -43,7 +45,9 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: SandboxContext, s
         getEdge(ctx, requireGrant(ctx.state, request), request),
       );
       graph.post<{ Params: EdgeParams }>('/:id/:edge', async (request, reply) =>
-        postEdge(ctx, requireGrant(ctx.state, request), request, reply),
+        request.params.edge === 'subscriptions' && request.params.id === ctx.options.appId
+          ? subscribeApp(ctx, request)
+          : postEdge(ctx, requireGrant(ctx.state, request), request, reply),
       );
       graph.delete<{ Params: EdgeParams }>('/:id/:edge', async (request) => {
         const grant = requireGrant(ctx.state, request);
@@ -63,6 +67,44 @@ export function sendGraphError(reply: FastifyReply, error: unknown): FastifyRepl
   if (status && status >= 400 && status < 500)
     return reply.code(400).send(graphErrors.invalidParameter((error as Error).message).toBody());
   return reply.code(500).send(new GraphFailure(500, 1, 'An unknown error has occurred.').toBody());
+}
+
+/** WABA webhook fields Meta offers an app (Webhooks reference, WhatsApp Business Account object). */
+const wabaFields = new Set([
+  'messages',
+  'smb_message_echoes',
+  'history',
+  'smb_app_state_sync',
+  'account_update',
+  'message_template_status_update',
+  'phone_number_quality_update',
+  'flows',
+]);
+
+/**
+ * `POST /{app-id}/subscriptions` (Graph "App Subscriptions" edge): which fields of the WhatsApp Business Account
+ * object the app receives, with the app access token `<app-id>|<app-secret>`. (Meta also verifies the callback
+ * URL with a GET handshake; the sandbox posts to its configured webhook URL whatever is set here.)
+ */
+function subscribeApp(ctx: SandboxContext, request: FastifyRequest<{ Params: EdgeParams }>): unknown {
+  const header = request.headers.authorization;
+  const body = { ...((request.query as Query) ?? {}), ...((request.body as Query | undefined) ?? {}) };
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : body.access_token;
+  if (token !== `${ctx.options.appId}|${ctx.options.appSecret}`) throw graphErrors.invalidToken();
+  if (body.object !== 'whatsapp_business_account')
+    throw graphErrors.invalidParameter("Param object must be 'whatsapp_business_account'.");
+  const fields = String(body.fields ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  if (fields.length === 0) throw graphErrors.paramRequired('fields');
+  const unknown = fields.find((field) => !wabaFields.has(field));
+  if (unknown) throw graphErrors.invalidParameter(`Param fields contains an unknown field: ${unknown}.`);
+  ctx.state.appSubscription = {
+    ...(typeof body.callback_url === 'string' ? { callbackUrl: body.callback_url } : {}),
+    fields: new Set(fields),
+  };
+  return { success: true };
 }
 
 function accessibleWaba(ctx: SandboxContext, grant: TokenGrant, wabaId: string) {

@@ -197,13 +197,30 @@ function validateTemplate(business: Business, template: Json): void {
   const components = Array.isArray(template.components) ? (template.components as Json[]) : [];
   for (const part of ['HEADER', 'BODY'] as const) {
     const definition = found.components.find((component) => component.type === part);
-    const expected = definition?.text ? new Set(definition.text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).size : 0;
     const given = components.find((component) => isObject(component) && String(component.type).toUpperCase() === part);
-    const count = Array.isArray(given?.parameters) ? given.parameters.length : 0;
-    if (count !== expected) {
+    const parameters = Array.isArray(given?.parameters) ? (given.parameters as unknown[]) : [];
+    const mediaFormat = part === 'HEADER' ? headerMediaFormat(definition?.format) : undefined;
+    if (mediaFormat) {
+      // A media header is a parameter of its own kind ("Template messages" in Meta's Messages API reference).
+      const media = parameters.find((parameter) => isObject(parameter) && parameter.type === mediaFormat);
+      const source = isObject(media) ? media[mediaFormat] : undefined;
+      if (parameters.length !== 1 || !isObject(source) || (source.id === undefined && source.link === undefined)) {
+        throw graphErrors.templateParams(
+          `header: Format mismatch, expected ${mediaFormat.toUpperCase()}, received ${parameters.length === 0 ? 'UNKNOWN' : 'an invalid parameter'}`,
+        );
+      }
+      continue;
+    }
+    const expected = definition?.text ? new Set(definition.text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).size : 0;
+    if (parameters.length !== expected) {
       throw graphErrors.templateParams(
-        `${part.toLowerCase()}: number of localizable_params (${count}) does not match the expected number of params (${expected})`,
+        `${part.toLowerCase()}: number of localizable_params (${parameters.length}) does not match the expected number of params (${expected})`,
       );
     }
   }
+}
+
+function headerMediaFormat(format: string | undefined): 'image' | 'video' | 'document' | 'location' | undefined {
+  const kind = format?.toLowerCase();
+  return kind === 'image' || kind === 'video' || kind === 'document' || kind === 'location' ? kind : undefined;
 }

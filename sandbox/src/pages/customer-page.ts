@@ -44,6 +44,8 @@ export const customerPageHtml = String.raw`<!doctype html>
   <section>
     <label for="phone">Customer phone</label>
     <input id="phone" placeholder="+15550001" value="+15550001">
+    <label for="username">or a WhatsApp username (no phone shown)</label>
+    <input id="username" placeholder="ana.lima">
     <label for="name">Name</label>
     <input id="name" placeholder="Ana" value="Ana">
     <p><button id="use" class="primary">Use this customer</button></p>
@@ -64,13 +66,24 @@ export const customerPageHtml = String.raw`<!doctype html>
       <button id="location">Send location</button>
       <button id="unsupported">Send unsupported (poll)</button>
     </div>
+    <div class="composer">
+      <button id="order">Send order</button>
+      <button id="welcome">Open chat (welcome)</button>
+      <button id="ad">Text from an ad</button>
+      <button id="change-number">Change number…</button>
+    </div>
+    <div class="composer">
+      <button id="echo">Business replies from phone app…</button>
+      <button id="history">History batch</button>
+      <label style="display:inline"><input type="checkbox" id="skip-delivered" style="width:auto"> skip “delivered”</label>
+    </div>
     <p id="error" role="alert"></p>
   </section>
 </main>
 <script>
 (function () {
   'use strict';
-  var state = { phone: '', name: '', businessPhoneId: '', replyTo: null, businesses: [], displayNumbers: {}, flows: {}, openForms: {} };
+  var state = { phone: '', username: '', key: '', name: '', businessPhoneId: '', replyTo: null, businesses: [], displayNumbers: {}, flows: {}, openForms: {} };
   var $ = function (id) { return document.getElementById(id); };
 
   function api(method, path, body) {
@@ -80,9 +93,17 @@ export const customerPageHtml = String.raw`<!doctype html>
   function showError(error) { $('error').textContent = error ? String(error.message || error) : ''; }
   function digits(phone) { return String(phone).replace(/\D/g, ''); }
 
+  // The customer as the control API names them: a phone, or a username (no phone shown).
+  function who(phoneKey) {
+    var named = {};
+    if (state.phone) named[phoneKey] = state.phone; else named.username = state.username;
+    return named;
+  }
+
   function send(body) {
-    if (!state.phone) { showError('Pick a customer first.'); return Promise.resolve(); }
-    body.from = state.phone; body.name = state.name; body.phoneNumberId = state.businessPhoneId;
+    if (!state.phone && !state.username) { showError('Pick a customer first.'); return Promise.resolve(); }
+    Object.assign(body, who('from'));
+    body.name = state.name; body.phoneNumberId = state.businessPhoneId;
     if (state.replyTo && !body.context) { body.context = { id: state.replyTo }; }
     return api('POST', '/_sandbox/inbound', body).then(function () { state.replyTo = null; renderReplying(); showError(); refresh(); }).catch(showError);
   }
@@ -108,9 +129,16 @@ export const customerPageHtml = String.raw`<!doctype html>
       list.innerHTML = '';
       snapshot.customers.forEach(function (customer) {
         var item = document.createElement('li');
-        item.textContent = customer.name + ' (+' + customer.waId + ')';
-        if (customer.waId === digits(state.phone)) item.className = 'active';
-        item.onclick = function () { $('phone').value = '+' + customer.waId; $('name').value = customer.name; useCustomer(); };
+        var byUsername = customer.username && customer.waId === customer.userId;
+        item.textContent = customer.name + (byUsername ? ' (@' + customer.username + ')' : ' (+' + customer.waId + ')');
+        if (state.username && customer.username === state.username) state.key = customer.waId;
+        if (customer.waId === state.key) item.className = 'active';
+        item.onclick = function () {
+          $('phone').value = byUsername ? '' : '+' + customer.waId;
+          $('username').value = byUsername ? customer.username : '';
+          $('name').value = customer.name;
+          useCustomer();
+        };
         list.appendChild(item);
       });
     });
@@ -118,9 +146,11 @@ export const customerPageHtml = String.raw`<!doctype html>
 
   function useCustomer() {
     state.phone = $('phone').value.trim();
+    state.username = state.phone ? '' : $('username').value.trim().replace(/^@/, '');
+    state.key = state.phone ? digits(state.phone) : '';
     state.name = $('name').value.trim();
-    $('who').textContent = state.phone ? 'You are ' + state.name + ' (' + state.phone + ')' : '';
-    refresh();
+    $('who').textContent = state.phone || state.username ? 'You are ' + state.name + ' (' + (state.phone || '@' + state.username + ', no phone shown') + ')' : '';
+    loadState().then(refresh).catch(showError);
   }
 
   function renderReplying() {
@@ -148,6 +178,9 @@ export const customerPageHtml = String.raw`<!doctype html>
       case 'reaction': return p.reaction.emoji ? 'reacted ' + p.reaction.emoji : 'removed a reaction';
       case 'button': return '[button] ' + p.button.text;
       case 'unsupported': return '[unsupported ' + p.unsupported.type + ']';
+      case 'order': return '🛒 order: ' + p.order.product_items.map(function (i) { return i.quantity + '× ' + i.product_retailer_id; }).join(', ') + (p.order.text ? ' — ' + p.order.text : '');
+      case 'system': return '[system] ' + p.system.body;
+      case 'request_welcome': return '[opened the chat]';
       case 'interactive':
         var i = p.interactive;
         if (i.type === 'button_reply') return '[button] ' + i.button_reply.title;
@@ -224,6 +257,9 @@ export const customerPageHtml = String.raw`<!doctype html>
     });
     actions.appendChild(button('remove reaction', function () { send({ type: 'reaction', reaction: { messageId: message.wamid } }); }));
     actions.appendChild(button('reply', function () { state.replyTo = message.wamid; renderReplying(); }));
+    if (p.type === 'audio') {
+      actions.appendChild(button('▶ play voice', function () { api('POST', '/_sandbox/messages/' + encodeURIComponent(message.wamid) + '/status', { status: 'played' }).then(refresh).catch(showError); }));
+    }
     if (p.type === 'interactive' && p.interactive.type === 'button') {
       p.interactive.action.buttons.forEach(function (b) {
         actions.appendChild(button('▶ ' + b.reply.title, function () { send({ type: 'button_reply', context: { id: message.wamid }, interactive: { type: 'button_reply', id: b.reply.id, title: b.reply.title } }); }));
@@ -250,7 +286,7 @@ export const customerPageHtml = String.raw`<!doctype html>
     container.appendChild(actions);
   }
 
-  var statusMarks = { accepted: '🕓', sent: '✓ sent', delivered: '✓✓ delivered', read: '✓✓ read', failed: '✗ failed' };
+  var statusMarks = { accepted: '🕓', sent: '✓ sent', delivered: '✓✓ delivered', read: '✓✓ read', played: '✓✓ played', failed: '✗ failed' };
 
   function render(messages) {
     state.lastMessages = messages;
@@ -273,13 +309,13 @@ export const customerPageHtml = String.raw`<!doctype html>
       var media = mediaElement(message);
       if (media) bubble.appendChild(media);
       var text = document.createElement('div');
-      text.textContent = describe(message);
+      text.textContent = (message.payload.referral ? '[from ad: ' + message.payload.referral.headline + '] ' : '') + (message.payload.to || message.payload.to_user_id ? '[from the phone app] ' : '') + describe(message);
       bubble.appendChild(text);
       var meta = document.createElement('div');
       meta.className = 'meta' + (message.status === 'failed' ? ' failed' : '');
       var time = new Date(message.createdAt).toLocaleTimeString();
       if (mine) meta.textContent = time + (message.readByBusiness ? ' · read by business' : '');
-      else meta.textContent = time + ' · ' + (statusMarks[message.status] || message.status) + (message.error ? ' (' + message.error.code + ' ' + message.error.title + ')' : '');
+      else meta.textContent = time + (message.status ? ' · ' + (statusMarks[message.status] || message.status) : '') + (message.error ? ' (' + message.error.code + ' ' + message.error.title + ')' : '');
       bubble.appendChild(meta);
       if (!mine && message.payload.type !== 'reaction') businessActions(message, bubble);
       timeline.appendChild(bubble);
@@ -288,9 +324,9 @@ export const customerPageHtml = String.raw`<!doctype html>
   }
 
   function refresh() {
-    if (!state.phone) return Promise.resolve();
+    if (!state.key) return Promise.resolve();
     var formOpen = Object.keys(state.openForms).length > 0;
-    return api('GET', '/_sandbox/customers/' + digits(state.phone) + '/messages?phoneNumberId=' + state.businessPhoneId)
+    return api('GET', '/_sandbox/customers/' + encodeURIComponent(state.key) + '/messages?phoneNumberId=' + state.businessPhoneId)
       .then(function (messages) {
         var focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('form.flow');
         if (!(formOpen && focused)) render(messages);
@@ -323,6 +359,23 @@ export const customerPageHtml = String.raw`<!doctype html>
     send({ type: 'location', location: { latitude: parts[0], longitude: parts[1], name: 'Shared location' } });
   };
   $('unsupported').onclick = function () { send({ type: 'unsupported', unsupportedType: 'poll_update' }); };
+  $('order').onclick = function () { var note = $('text').value; $('text').value = ''; send(note ? { type: 'order', order: { text: note } } : { type: 'order' }); };
+  $('welcome').onclick = function () { send({ type: 'request_welcome' }); };
+  $('ad').onclick = function () { var text = $('text').value || 'Hi! I saw your ad.'; $('text').value = ''; send({ type: 'text', text: text, referral: true }); };
+  $('change-number').onclick = function () {
+    var next = prompt('New phone number', '+15550009');
+    if (!next) return;
+    send({ type: 'system', system: { newPhone: next } }).then(function () { $('phone').value = next; useCustomer(); });
+  };
+  function business(path, body) {
+    if (!state.phone && !state.username) { showError('Pick a customer first.'); return; }
+    body.phoneNumberId = state.businessPhoneId;
+    Object.assign(body, who('to'));
+    api('POST', path, body).then(function () { showError(); refresh(); }).catch(showError);
+  }
+  $('echo').onclick = function () { var text = prompt('The business answers from its phone', 'Thanks, see you tomorrow!'); if (text) business('/_sandbox/echo', { text: text }); };
+  $('history').onclick = function () { business('/_sandbox/history', {}); };
+  $('skip-delivered').onchange = function () { api('PUT', '/_sandbox/delivery', { skipDelivered: $('skip-delivered').checked }).catch(showError); };
 
   loadState().then(useCustomer).catch(showError);
   setInterval(function () { loadState().then(refresh).catch(showError); }, 1500);

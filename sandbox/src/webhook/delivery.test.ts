@@ -70,6 +70,8 @@ describe('webhook delivery', () => {
   });
 
   it('drives a send through sent, delivered and read', async () => {
+    // The customer wrote within 24 hours (without a webhook of its own), so the free-form send is delivered.
+    sandbox.state.upsertCustomer('15550001').lastInboundAt = Date.now();
     const sent = await graph(sandbox.graphBase, 'POST', `/${sandbox.seeded.phoneNumberId}/messages`, {
       messaging_product: 'whatsapp',
       to: '15550001',
@@ -98,6 +100,8 @@ describe('webhook delivery', () => {
   it('redelivers a past delivery through the control API', async () => {
     sandbox.inbound({ from: '+15550001', type: 'text', text: 'again' });
     await receiver.waitFor(1);
+    // The receiver sees the POST before the sandbox has logged its answer.
+    await sandbox.waitForIdle();
     const again = await graph(
       sandbox.url,
       'POST',
@@ -112,6 +116,7 @@ describe('webhook delivery', () => {
 
   it('reverses status order on demand (read before delivered before sent)', async () => {
     await graph(sandbox.url, 'PUT', '/_sandbox/delivery', { reverseStatuses: true }, '');
+    sandbox.state.upsertCustomer('15550001').lastInboundAt = Date.now();
     await graph(sandbox.graphBase, 'POST', `/${sandbox.seeded.phoneNumberId}/messages`, {
       messaging_product: 'whatsapp',
       to: '15550001',

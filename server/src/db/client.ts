@@ -2,7 +2,10 @@
  * Opens the database: PGlite (embedded, a data folder or memory) by default, PostgreSQL through a pg Pool when
  * DATABASE_URL is set. Both give the same Drizzle `Db`, so modules never care which one runs.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -25,6 +28,29 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's shared buffers live in its WebAssembly memory, which never shrinks: PostgreSQL's default 128 MB
+ * made most of the server's resident memory. The data files stay in the operating system's page cache, so a
+ * smaller buffer pool costs little for one embedded connection.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
+ * A new PGlite data folder is created by initdb, which PGlite runs in a second WebAssembly instance of several
+ * hundred MB that the garbage collector returns only much later. Running it in a short-lived child process
+ * keeps that memory out of the server (the first start only; an existing folder is simply opened).
+ */
+const INITDB_SCRIPT = `
+const [pglite, dataDir] = process.argv.slice(1);
+require(pglite).PGlite.create(dataDir).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });
+`;
+
+async function createPgliteFolder(dataDir: string): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  await promisify(execFile)(process.execPath, ['-e', INITDB_SCRIPT, require.resolve('@electric-sql/pglite'), dataDir]);
+}
+
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
   const { url, pgliteDir, poolMax } = config.database;
   if (url) {
@@ -34,8 +60,11 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  if (pgliteDir !== 'memory://') fs.mkdirSync(pgliteDir, { recursive: true });
-  const client = new PGlite(pgliteDir === 'memory://' ? undefined : pgliteDir);
+  const inMemory = pgliteDir === 'memory://';
+  if (!inMemory) await createPgliteFolder(pgliteDir);
+  const client = new PGlite(inMemory ? undefined : pgliteDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };

@@ -8,4 +8,7 @@ export * from '../modules/assets/schema';
 export * from '../modules/flows/schema';
 export * from '../modules/whatsapp-connection/schema';
 export * from '../modules/conversations/schema';
+export * from '../modules/saved-replies/schema';
+export * from '../modules/labels/schema';
+export * from '../modules/notes/schema';
 export * from '../jobs/schema';

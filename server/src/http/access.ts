@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRole } from '../modules/users/schema';
+import { API_DOCS_PREFIX } from './api-reference';
 import { forbidden, unauthorized } from './errors';
 
 export const ROUTE_ACCESS = ['public', 'user', 'owner', 'webhook'] as const;
@@ -51,6 +52,8 @@ export type Authenticator = (token: string) => Promise<AuthContext>;
 function pluginRouteAccess(method: string, url: string): RouteAccess | undefined {
   // @fastify/cors answers preflights in a hook; its catch-all OPTIONS route only lets them reach it.
   if (method === 'OPTIONS' && url === '*') return 'public';
+  // The API reference page and its files (@fastify/swagger-ui): the route list is no secret (docs/api.md).
+  if (url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`)) return 'public';
   return undefined;
 }
 

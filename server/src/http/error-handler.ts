@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { HttpError } from './errors';
+import { HttpError, ValidationError } from './errors';
 import { toValidationError } from './validation';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -31,7 +31,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) error = toValidationError(error);
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send({ message: error.message, ...error.extra });
+      // Routes whose screens show `description` get a refused input's text there too (api-reference.ts).
+      const described = error instanceof ValidationError && request.routeOptions.config?.describedRefusals;
+      return reply
+        .status(error.status)
+        .send({ message: error.message, ...error.extra, ...(described ? { description: error.message } : {}) });
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

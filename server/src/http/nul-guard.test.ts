@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 jest.mock('cookie', () => ({}));
 
 import { installErrorHandler } from './error-handler';
-import { containsNul, installNulGuard, NUL_MESSAGE, stripNul } from './nul-guard';
+import { containsNul, installNulGuard, NUL_MESSAGE, sanitizeStrings } from './nul-guard';
 
 describe('containsNul', () => {
   it('finds a NUL in strings, nested values and keys', () => {
@@ -33,17 +33,31 @@ describe('installNulGuard', () => {
     expect(response.json()).toEqual({ message: NUL_MESSAGE });
   });
 
+  it('stores a lone surrogate in a JSON body as U+FFFD instead of failing later', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo/1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"half \\ud83d emoji"}',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().body).toEqual({ name: 'half \uFFFD emoji' });
+  });
+
   it('lets other text through', async () => {
     const response = await app.inject({ method: 'POST', url: '/echo/1?q=ok', payload: { name: 'Zoë 🙂' } });
     expect(response.statusCode).toBe(200);
   });
 });
 
-describe('stripNul', () => {
-  it('removes NUL characters from strings and keys, keeping everything else', () => {
-    expect(stripNul({ 'a\u0000': ['x\u0000y', 1, null, { b: '\u0000' }], c: true })).toEqual({
-      a: ['xy', 1, null, { b: '' }],
-      c: true,
-    });
+describe('sanitizeStrings', () => {
+  it('replaces NUL and lone surrogates in strings and keys with U+FFFD, keeping pairs and everything else', () => {
+    expect(sanitizeStrings({ 'a\u0000': ['x\u0000y', 1, null, { b: '\ud800' }], c: true, d: 'ok 🙂 \udc00!' })).toEqual(
+      {
+        'a\uFFFD': ['x\uFFFDy', 1, null, { b: '\uFFFD' }],
+        c: true,
+        d: 'ok 🙂 \uFFFD!',
+      },
+    );
   });
 });

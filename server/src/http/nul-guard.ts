@@ -1,7 +1,10 @@
 /**
- * PostgreSQL cannot store the NUL character (U+0000) in text or jsonb: a value carrying one fails deep in a query
- * (a 500, possibly after other writes). No person types it, so any JSON body, query string or path parameter
- * that contains one is refused up front with a 400, before a handler runs.
+ * Text PostgreSQL cannot store. The NUL character (U+0000) fails in text and jsonb, and a lone UTF-16 surrogate
+ * (half of an emoji, e.g. "\ud800") fails in jsonb — deep in a query (a 500, possibly after other writes).
+ * - API bodies, query strings and path parameters: a NUL is refused up front with a 400 (no person types it);
+ *   lone surrogates in a JSON body become U+FFFD (a text cut in the middle of an emoji is still stored).
+ * - What Meta sends (webhooks): both become U+FFFD, so a customer's message is stored and acknowledged instead
+ *   of failing on every redelivery (see sanitizeStrings).
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
@@ -17,20 +20,32 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
 
-/** A copy of a parsed JSON value without NUL characters in its strings and keys (for input we must keep, e.g. Meta's). */
-export function stripNul<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
-  if (value === null || typeof value !== 'object' || depth > 64) return value;
-  if (Array.isArray(value)) return value.map((item) => stripNul(item, depth + 1)) as T;
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is being replaced
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function mapStrings<T>(value: T, map: (text: string) => string, depth = 0): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map, depth + 1)) as T;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key.replaceAll('\u0000', ''), stripNul(item, depth + 1)]),
+    Object.entries(value).map(([key, item]) => [map(key), mapStrings(item, map, depth + 1)]),
   ) as T;
+}
+
+/** A copy of a parsed JSON value whose strings and keys have NUL and lone surrogates replaced by U+FFFD. */
+export function sanitizeStrings<T>(value: T): T {
+  return mapStrings(value, (text) => text.replace(UNSTORABLE, '\uFFFD'));
 }
 
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       throw badRequest(NUL_MESSAGE);
+    }
+    const isJson = /json/i.test(request.headers['content-type'] ?? '');
+    if (isJson && request.body !== null && typeof request.body === 'object') {
+      request.body = mapStrings(request.body, (text) => text.replace(LONE_SURROGATE, '\uFFFD'));
     }
   });
 }

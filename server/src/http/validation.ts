@@ -1,8 +1,9 @@
 /**
- * THE way to validate input in Parley routes: a zod schema and `parseBody(schema, request.body)` (or
- * parseQuery / parseParams). It returns the typed value or throws a ValidationError, which the error handler
- * answers as 400 `{ message, errors }` where `errors` maps each bad field ('a.b' for nested) to a readable
- * sentence, and `message` joins them. Messages name the field ("Full name is required"); a schema may give
+ * THE way to validate input in Parley routes: declare the contract's zod schemas on the route
+ * (`schema: { params, querystring, body }`, see api-reference.ts), which Fastify checks with `parseInput` before
+ * the handler runs; `parseBody(schema, value)` does the same by hand. A refusal is a ValidationError, which the
+ * error handler answers as 400 `{ message, errors }` where `errors` maps each bad field ('a.b' for nested) to a
+ * readable sentence, and `message` joins them. Messages name the field ("Full name is required"); a schema may give
  * its own message (`.refine(..., { message: 'Passwords do not match', path: ['confirmPassword'] })`).
  *
  * Strings: use `requiredString(max)` for required text (trimmed, non-empty, bounded length) so an absurdly
@@ -11,10 +12,8 @@
 import { z } from 'zod';
 import { ValidationError } from './errors';
 
-export const MAX_TEXT = 200;
-export const MAX_EMAIL = 254;
-/** Generous for passphrases, small enough that hashing it costs nothing unusual. */
-export const MAX_PASSWORD = 256;
+// The field schemas are part of the contract (request bodies are built from them there).
+export { emailField, MAX_EMAIL, MAX_PASSWORD, MAX_TEXT, passwordField, requiredString } from '@parley/contract';
 
 /** "fullName" → "Full name", "confirmNewPassword" → "Confirm new password". */
 export function fieldLabel(path: PropertyKey[]): string {
@@ -77,18 +76,3 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 export const parseBody = parseInput;
 export const parseQuery = parseInput;
 export const parseParams = parseInput;
-
-/** Required text: trimmed, non-empty, at most `max` characters. */
-export const requiredString = (max = MAX_TEXT) => z.string().trim().min(1).max(max);
-
-/** An email as typed by a person: trimmed, lowercased, bounded. No format rule: the spec sets none. */
-export const emailField = () =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_EMAIL)
-    .transform((value) => value.toLowerCase());
-
-/** A password as typed: not trimmed (spaces are characters), non-empty, bounded. */
-export const passwordField = () => z.string().min(1).max(MAX_PASSWORD);

@@ -2,7 +2,7 @@
  * The job table as a queue. Every time comparison uses the database clock (`now()`), so processes with skewed
  * clocks still agree on what is due and whose lease ran out.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { jobs, type JobRow } from './schema';
@@ -36,9 +36,16 @@ export async function enqueueJob(db: Db | Tx, job: NewJob): Promise<number> {
 
 /**
  * Takes up to `limit` due jobs for `workerId` for `leaseMs`: not finished, due, not leased by a live worker, and
- * first of their group. Rows another process is claiming right now are skipped, never waited for.
+ * first of their group. Rows another process is claiming right now are skipped, never waited for. `runningIds`: jobs
+ * this worker is still running: never taken again, even when their lease lapsed (a paused process).
  */
-export async function claimDueJobs(db: Db, workerId: string, leaseMs: number, limit: number): Promise<JobRow[]> {
+export async function claimDueJobs(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  limit: number,
+  runningIds: number[] = [],
+): Promise<JobRow[]> {
   if (limit <= 0) return [];
   const older = alias(jobs, 'older_job');
   const due = db
@@ -47,6 +54,7 @@ export async function claimDueJobs(db: Db, workerId: string, leaseMs: number, li
     .where(
       and(
         isNull(jobs.doneAt),
+        runningIds.length > 0 ? notInArray(jobs.id, runningIds) : undefined,
         lte(jobs.runAt, sql`now()`),
         or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
         or(

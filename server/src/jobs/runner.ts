@@ -92,6 +92,9 @@ export function createJobRunner({
     },
   ];
   const inFlight = new Set<Promise<void>>();
+  // The jobs this process is running: never claimed again here, even when a stall let their lease lapse (a second
+  // run of a send would find its own send under way and fail it as interrupted).
+  const runningIds = new Set<number>();
   let running = false;
   let loopDone: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
@@ -176,9 +179,11 @@ export function createJobRunner({
   }
 
   function launch(row: JobRow) {
+    runningIds.add(row.id);
     const promise: Promise<void> = execute(row)
       .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'job bookkeeping failed'))
       .finally(() => {
+        runningIds.delete(row.id);
         inFlight.delete(promise);
         wake?.();
       });
@@ -200,7 +205,7 @@ export function createJobRunner({
       const free = concurrency - inFlight.size;
       if (free > 0) {
         try {
-          claimed = await claimDueJobs(db, workerId, leaseMs, free);
+          claimed = await claimDueJobs(db, workerId, leaseMs, free, [...runningIds]);
         } catch (error) {
           if (running) log.warn({ err: error }, 'claiming jobs failed');
         }

@@ -27,3 +27,16 @@ export const passwordResetMail = (to: string, code: string, publicUrl: string) =
     code,
     `${publicUrl}/forgot-password`,
   );
+
+/** Sign-up with an address that already has an account: its owner learns of it; the sign-up answer says nothing. */
+export function signUpAttemptMail(to: string, publicUrl: string): MailMessage {
+  const intro = 'Someone tried to sign up for Parley with your email address, which already has an account.';
+  const advice = `If it was you, log in at ${publicUrl}/login, or choose a new password at ${publicUrl}/forgot-password.`;
+  const ignore = 'If it was not you, ignore this mail: nothing was changed.';
+  return {
+    to,
+    subject: 'Someone tried to sign up with your address',
+    text: `${intro}\n\n${advice}\n\n${ignore}`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p><p>${escapeHtml(ignore)}</p>`,
+  };
+}

@@ -9,7 +9,13 @@ import { flowsModule } from './flows/routes';
 import { staffModule } from './staff/routes';
 import { whatsappConnectionModule } from './whatsapp-connection/routes';
 import { conversationsModule } from './conversations/routes';
-import { whatsappWebhookModule } from '../channel/whatsapp/webhook-routes';
+import { whatsappWebhookModule } from './conversations/webhook-module';
+import { reportsModule } from './reports/routes';
+import { savedRepliesModule } from './saved-replies/routes';
+import { labelsModule } from './labels/routes';
+import { notesModule } from './notes/routes';
+import { assignmentModule } from './assignment/routes';
+import { conversationPresenceModule } from '../realtime/conversation-presence';
 
 export const appModules: AppModule[] = [
   authModule,
@@ -22,4 +28,10 @@ export const appModules: AppModule[] = [
   whatsappConnectionModule,
   conversationsModule,
   whatsappWebhookModule,
+  reportsModule,
+  savedRepliesModule,
+  labelsModule,
+  notesModule,
+  assignmentModule,
+  conversationPresenceModule,
 ];

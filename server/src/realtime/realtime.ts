@@ -1,7 +1,9 @@
 /**
  * socket.io on the app's HTTP server (default paths). A handshake must carry `auth: { token }`, checked like an
- * HTTP bearer token. Each socket joins `account:<accountId>` and `user:<userId>`; on every connect and
- * disconnect the account room receives 'getOnline' with the online user ids.
+ * HTTP bearer token. Each socket joins `account:<accountId>` and `user:<userId>`. 'getOnline' carries the
+ * account's online user ids: a connecting socket always receives it; the account room receives it only when the
+ * list changed (a user's first socket arrived or their last one left), so a thousand tabs connecting do not
+ * send the whole list a thousand times to everyone.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,12 +59,13 @@ export function createRealtime({ server, authenticate, presence, corsOrigin, log
     const { accountId, userId } = (socket.data as SocketData).auth;
     void socket.join([accountRoom(accountId), userRoom(userId)]);
     presence.connect(accountId, userId, socket.id).then(
-      (ids) => broadcastOnline(accountId, ids),
+      // The room includes this socket: a change reaches it with everyone else.
+      ({ online, changed }) => (changed ? broadcastOnline(accountId, online) : socket.emit('getOnline', online)),
       (error: unknown) => log.error({ err: error }, 'presence connect failed'),
     );
     socket.on('disconnect', () => {
       presence.disconnect(accountId, userId, socket.id).then(
-        (ids) => broadcastOnline(accountId, ids),
+        ({ online, changed }) => changed && broadcastOnline(accountId, online),
         (error: unknown) => log.error({ err: error }, 'presence disconnect failed'),
       );
     });

@@ -6,8 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Config } from '../config';
-import { RedisRateLimitStore } from '../http/redis-rate-limit-store';
-import type { RateLimitStore } from '../http/rate-limiter';
+import type { Redis } from 'ioredis';
 import { useRedisAdapter } from '../realtime/redis-adapter';
 import { RedisPresence } from '../realtime/redis-presence';
 import { accountRoom } from '../realtime/realtime';
@@ -15,7 +14,8 @@ import { closeRedis, connectRedis } from './redis-client';
 
 export interface SharedState {
   presence: RedisPresence;
-  rateLimitStore: RateLimitStore;
+  /** Where @fastify/rate-limit keeps its counters (http/rate-limit.ts). */
+  rateLimitRedis: { client: Redis; keyPrefix: string };
   /** Joins socket.io to the other processes and starts the presence refresh (announcing changes it finds). */
   attach(io: Server): void;
   /** After the sockets closed: waits for their last presence updates, then closes the Redis connections. */
@@ -42,7 +42,7 @@ export async function openSharedState(config: Config, log: FastifyBaseLogger): P
   let closing: Promise<void> | undefined;
   return {
     presence,
-    rateLimitStore: new RedisRateLimitStore(commands, `${prefix}rate:`),
+    rateLimitRedis: { client: commands, keyPrefix: prefix },
     attach(io) {
       useRedisAdapter(io, commands, subscriber, `${prefix}socket.io`, log);
       presence.startRefreshing((accountId, ids) => io.to(accountRoom(accountId)).emit('getOnline', ids));

@@ -290,6 +290,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
     });
 
     it("takes the WABA's number when the sign-up shared none, and skips registration for coexistence", async () => {
+      sandbox.state.appSubscription = { fields: new Set(['messages']) };
       const signup = sandbox.signup();
       const answer = await call('POST', '/api/user/first-onboard', owner.token, {
         wabaId: signup.wabaId,
@@ -303,6 +304,11 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
       });
       expect(sandbox.state.phoneNumbers.get(signup.phoneNumberId)?.registered).toBe(false);
       expect(sandbox.state.businesses.get(signup.wabaId)?.subscribedAppIds.has(APP_ID)).toBe(true);
+      // Coexistence: the app receives the Business app's echoes and the history sync too.
+      expect([...sandbox.state.appSubscription.fields]).toEqual(
+        expect.arrayContaining(['messages', 'smb_message_echoes', 'history']),
+      );
+      expect(sandbox.state.appSubscription.callbackUrl).toMatch(/\/webhooks\/whatsapp$/);
     });
 
     it('refuses a phone number id that is not the WABA’s', async () => {

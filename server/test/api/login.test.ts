@@ -98,7 +98,7 @@ describe('login', () => {
     expect(answer.body.message).toBe('Your session has ended, please log in again');
   });
 
-  it('limits login attempts per IP and email to 10 a minute with a 429', async () => {
+  it('limits login attempts per account to 10 a minute with a 429', async () => {
     const target = await server.createAgent({ accountId: owner.accountId });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) statuses.push((await login(target.email, 'wrong')).status);

@@ -28,6 +28,7 @@ describe('forgot and reset password', () => {
     const oldToken = await server.login(user.email, user.password);
     await forgot(user.email);
     const answer = await reset({
+      email: user.email,
       code: await server.readLatestCode(user.email),
       password: 'brand new',
       confirmPassword: 'brand new',
@@ -46,21 +47,26 @@ describe('forgot and reset password', () => {
     const user = await server.registerAndVerify();
     await forgot(user.email);
     const code = await server.readLatestCode(user.email);
-    const mismatch = await reset({ code, password: 'one', confirmPassword: 'two' });
+    const mismatch = await reset({ email: user.email, code, password: 'one', confirmPassword: 'two' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual({ confirmPassword: 'Passwords do not match' });
-    expect((await reset({ code, password: 'one', confirmPassword: 'one' })).status).toBe(200);
+    expect((await reset({ email: user.email, code, password: 'one', confirmPassword: 'one' })).status).toBe(200);
   });
 
   it('refuses a wrong or reused code', async () => {
     const user = await server.registerAndVerify();
     await forgot(user.email);
     const code = await server.readLatestCode(user.email);
-    const wrong = await reset({ code: code === '999999' ? '999998' : '999999', password: 'x', confirmPassword: 'x' });
+    const wrong = await reset({
+      email: user.email,
+      code: code === '999999' ? '999998' : '999999',
+      password: 'x',
+      confirmPassword: 'x',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid verification code');
-    expect((await reset({ code, password: 'x', confirmPassword: 'x' })).status).toBe(200);
-    const reused = await reset({ code, password: 'y', confirmPassword: 'y' });
+    expect((await reset({ email: user.email, code, password: 'x', confirmPassword: 'x' })).status).toBe(200);
+    const reused = await reset({ email: user.email, code, password: 'y', confirmPassword: 'y' });
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe('This verification code has already been used');
   });
@@ -71,7 +77,7 @@ describe('forgot and reset password', () => {
       body: { fullName: 'X', title: 'Y', email, password: 'p', confirmPassword: 'p' },
     });
     const verifyCode = await server.readLatestCode(email);
-    const answer = await reset({ code: verifyCode, password: 'z', confirmPassword: 'z' });
+    const answer = await reset({ email, code: verifyCode, password: 'z', confirmPassword: 'z' });
     expect(answer.status).toBe(400);
   });
 });

@@ -80,6 +80,27 @@ describe('realtime', () => {
     expect(await server.server.realtime.onlineUserIds(stranger.accountId)).toEqual([stranger.id]);
   });
 
+  it('sends a second tab the list but tells the others only when a user comes or goes', async () => {
+    const agent = await server.createAgent({ accountId: owner.accountId });
+    const agentToken = await server.login(agent.email, agent.password);
+    const ownerSocket = open(ownerToken);
+    const ownerLists: string[][] = [];
+    ownerSocket.on('getOnline', (ids: string[]) => ownerLists.push([...ids].sort()));
+    await onlineWhere(ownerSocket, (list) => list.includes(owner.id));
+
+    const firstTab = open(agentToken);
+    await onlineWhere(firstTab, (list) => list.includes(agent.id));
+    const secondTab = open(agentToken);
+    expect((await onlineWhere(secondTab, () => true)).sort()).toEqual([owner.id, agent.id].sort());
+
+    // Whichever tab the server sees closing first, only the last one changes the list.
+    const agentGone = onlineWhere(ownerSocket, (list) => !list.includes(agent.id));
+    secondTab.close();
+    firstTab.close();
+    await agentGone;
+    expect(ownerLists).toEqual([[owner.id], [owner.id, agent.id].sort(), [owner.id]]);
+  });
+
   it('delivers toAccount events to the account room', async () => {
     const socket = open(ownerToken);
     await onlineWhere(socket, (list) => list.includes(owner.id));

@@ -46,6 +46,8 @@ export interface StackOptions {
   faultTimeoutMs?: number;
   /** Leave the account without a WhatsApp connection. */
   unconnected?: boolean;
+  /** How long the sandbox's media download URLs live (0: expired at once). */
+  mediaUrlTtlMs?: number;
 }
 
 export const nowSeconds = (offsetSeconds = 0) => String(Math.floor(Date.now() / 1000) + offsetSeconds);
@@ -73,6 +75,7 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
     statusDelaysMs: options.statusDelaysMs ?? { sent: 30, delivered: 60, read: 90 },
     webhook: { maxAttempts: 6, retryBaseMs: 100, retryMaxMs: 500, timeoutMs: 5_000 },
     faultTimeoutMs: options.faultTimeoutMs ?? 3_000,
+    ...(options.mediaUrlTtlMs !== undefined ? { mediaUrlTtlMs: options.mediaUrlTtlMs } : {}),
   });
   let server: TestServer;
   try {
@@ -115,6 +118,7 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
       await server.close();
     },
     async postWebhook(payload, { signature, raw } = {}) {
+      noteCustomerMessages(sandbox, payload);
       const body = raw ?? serialiseLikeMeta(payload);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       const header = signature === undefined ? signWebhookBody(body, APP_SECRET) : signature;
@@ -157,6 +161,23 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
       return { conversationId, wamid: sent.wamid };
     },
   };
+}
+
+/**
+ * A webhook posted straight to the server stands for a message that went through Meta: the sandbox (Meta) learns
+ * of it too, so its 24-hour window for that customer opens as it would have.
+ */
+function noteCustomerMessages(sandbox: RunningSandbox, payload: unknown): void {
+  const entries = (payload as { entry?: Array<{ changes?: Array<{ value?: { messages?: unknown[] } }> }> })?.entry;
+  for (const change of (Array.isArray(entries) ? entries : []).flatMap((entry) => entry.changes ?? [])) {
+    for (const message of change.value?.messages ?? []) {
+      const { from, timestamp } = message as { from?: unknown; timestamp?: unknown };
+      if (typeof from !== 'string' || !from) continue;
+      const customer = sandbox.state.upsertCustomer(from.replace(/\D/g, ''));
+      const at = Number(timestamp) * 1000 || Date.now();
+      customer.lastInboundAt = Math.max(customer.lastInboundAt ?? 0, at);
+    }
+  }
 }
 
 export interface SocketRecorder {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { inboundWebhook } from '../../src/channel/whatsapp/fixtures';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';
@@ -6,8 +6,9 @@ import { ensureConversation } from '../../src/modules/conversations/conversation
 import { flows } from '../../src/modules/flows/schema';
 import { whatsappConnections } from '../../src/modules/whatsapp-connection/schema';
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
+import { saveConnection } from '../../src/modules/whatsapp-connection/service';
 import { pdfDocument, pngImage, uploadAssets } from '../library/library-helpers';
-import { nowSeconds, startChannelStack, storedMessages, waitFor, type ChannelStack } from './channel-helpers';
+import { nowSeconds, SEEDED, startChannelStack, storedMessages, waitFor, type ChannelStack } from './channel-helpers';
 
 let stack: ChannelStack;
 let counter = 0;
@@ -576,6 +577,7 @@ describe('GET /api/account/templates', () => {
       language: expect.any(String),
       category: expect.any(String),
       components: expect.any(Array),
+      parameters: { body: expect.any(Array), buttons: expect.any(Array) },
     });
   });
 });
@@ -605,21 +607,25 @@ describe('without a WhatsApp connection', () => {
     const templates = await stack.api('GET', '/api/account/templates', undefined, token);
     expect(templates.status).toBe(422);
     expect(templates.body.message).toMatch(/WhatsApp is not connected/);
-    // Same account, connection removed: the send is refused before anything is stored.
-    await stack.server.db
-      .update(whatsappConnections)
-      .set({ status: 'disconnected' })
-      .where(eq(whatsappConnections.accountId, stack.owner.accountId));
+    // Same account, connection removed: the send is refused before anything is stored. (A connection Meta
+    // disconnected holds sends instead: connection-lost.test.ts.)
+    await stack.server.db.delete(whatsappConnections).where(eq(whatsappConnections.accountId, stack.owner.accountId));
     try {
       const refused = await stack.api('POST', `/api/conversations/${conversationId}`, { text: 'Hello' });
       expect(refused.status).toBe(422);
       expect(refused.body.message).toMatch(/WhatsApp is not connected/);
       expect(await storedMessages(stack, { conversationId })).toHaveLength(1);
     } finally {
-      await stack.server.db
-        .update(whatsappConnections)
-        .set({ status: 'connected' })
-        .where(and(eq(whatsappConnections.accountId, stack.owner.accountId), sql`true`));
+      await saveConnection(
+        { db: stack.server.db, config: stack.server.config },
+        {
+          accountId: stack.owner.accountId,
+          wabaId: SEEDED.wabaId,
+          phoneNumberId: SEEDED.phoneNumberId,
+          token: SEEDED.token,
+          displayPhoneNumber: SEEDED.display,
+        },
+      );
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 4's "done means": a customer in the sandbox says hello; the server stores it once, an agent's socket
+ * The channel end to end: a customer in the sandbox says hello; the server stores it once, an agent's socket
  * receives it, the agent's reply reaches the sandbox customer and its status climbs to read.
  */
 import { recordSocket, startChannelStack, storedMessages, waitFor, type ChannelStack } from './channel-helpers';

@@ -2,7 +2,10 @@
  * The job queue and runner on a bare database (no app running, so nothing else claims the jobs), on PGlite and
  * PostgreSQL like the rest of the API suite.
  */
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
@@ -13,6 +16,8 @@ import { jobs } from '../../src/jobs/schema';
 import { chosenDb } from '../helpers/test-server';
 import { createTemporaryDatabase, type TemporaryDatabase } from '../helpers/postgres';
 import { waitFor } from './channel-helpers';
+
+const { copyMigratedPglite } = require('../../../scripts/lib/pglite-template.cjs');
 
 let database: DatabaseHandle;
 let temporary: TemporaryDatabase | undefined;
@@ -27,16 +32,26 @@ const log = {
   child: () => log,
 } as unknown as FastifyBaseLogger;
 
+let pgliteTmp: string | undefined;
+
 beforeAll(async () => {
   temporary = chosenDb() === 'postgres' ? await createTemporaryDatabase() : undefined;
+  // PGlite: a copy of the migrated template (an in-memory database would run initdb and every migration here).
+  pgliteTmp = temporary ? undefined : await fs.mkdtemp(path.join(os.tmpdir(), 'parley-jobs-'));
   database = await openDatabase(
-    loadConfig({ NODE_ENV: 'test', PGLITE_DIR: 'memory://', ...(temporary ? { DATABASE_URL: temporary.url } : {}) }),
+    loadConfig({
+      NODE_ENV: 'test',
+      ...(temporary
+        ? { DATABASE_URL: temporary.url }
+        : { PGLITE_DIR: await copyMigratedPglite(path.join(pgliteTmp as string, 'pglite')) }),
+    }),
   );
   await runMigrations(database);
 });
 afterAll(async () => {
   await database?.close();
   await temporary?.drop();
+  if (pgliteTmp) await fs.rm(pgliteTmp, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await database.db.delete(jobs);
@@ -69,10 +84,14 @@ describe('job queue', () => {
 
   it('keeps a leased job from others until the lease runs out', async () => {
     const id = await enqueueJob(database.db, { kind: 'k', payload: {} });
-    expect(await claimDueJobs(database.db, 'a', 300, 1)).toHaveLength(1);
-    expect(await claimDueJobs(database.db, 'b', 300, 1)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const [taken] = await claimDueJobs(database.db, 'b', 300, 1);
+    expect(await claimDueJobs(database.db, 'a', 60_000, 1)).toHaveLength(1);
+    expect(await claimDueJobs(database.db, 'b', 60_000, 1)).toEqual([]);
+    // The lease runs out (moved into the past rather than waited for: the database clock decides).
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    const [taken] = await claimDueJobs(database.db, 'b', 60_000, 1);
     expect(taken).toMatchObject({ id, lockedBy: 'b', attempts: 2 });
     // The first worker's late completion is ignored: the job is no longer its.
     await completeJob(database.db, id, 'a');
@@ -170,6 +189,39 @@ describe('job runner', () => {
     await waitFor(async () => (await jobRow(row.id)).doneAt, 'the job to be given up');
     expect(ran).toEqual([]);
     expect(givenUp).toEqual(['boom']);
+  });
+
+  it('never takes back a job it is still running, even when a stall let its lease run out', async () => {
+    const runs: number[] = [];
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    start((r) => {
+      r.register('long', {
+        run: async (job) => {
+          runs.push(job.attempts);
+          started();
+          await released;
+        },
+      });
+      r.register('quick', { run: async () => undefined });
+    });
+    const long = await enqueueJob(database.db, { kind: 'long', payload: {} });
+    runner?.poke();
+    await isStarted;
+    // The process stalled past the lease (moved into the past rather than waited for).
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, long));
+    // A later claim round: the one that takes this job also sees the lapsed one.
+    const quick = await enqueueJob(database.db, { kind: 'quick', payload: {} });
+    runner?.poke();
+    await waitFor(async () => (await jobRow(quick)).doneAt, 'the later job');
+    release();
+    await waitFor(async () => (await jobRow(long)).doneAt, 'the long job');
+    expect(runs).toEqual([1]);
   });
 
   it('finishes the jobs in flight when stopped', async () => {

@@ -76,21 +76,8 @@ describe('permanent failures land on the message with Meta’s code', () => {
     const view = (await stack.api('GET', `/api/conversations/${conversationId}`)).body.messages.find(
       (m: any) => m.id === id,
     );
-    expect(view.error).toEqual({ code, title: row.errorTitle });
+    expect(view.error).toEqual({ code, title: row.errorTitle, details: expect.any(String) });
     expect(await outboundTo(phone)).toHaveLength(1);
-  });
-
-  it('190 (token refused): failed at once, sent nowhere, not retried', async () => {
-    const { phone, conversationId } = await newCustomer();
-    await fault(190, phone);
-    const before = await sendRequests();
-    const id = await send(conversationId, 'with a bad token');
-    const row = await settled(id, (r) => r.status === 'failed', 'the failure');
-    expect(row.errorCode).toBe('190');
-    expect(row.errorTitle).toMatch(/access token/);
-    await pause(400);
-    expect((await sendRequests()) - before).toBe(1);
-    expect(await outboundTo(phone)).toHaveLength(0);
   });
 });
 
@@ -205,19 +192,28 @@ describe('crash recovery', () => {
   it('a claimed send whose Graph call had not started is taken over after the lease and sent once', async () => {
     const { phone, conversationId } = await newCustomer();
     const row = await pendingMessage(conversationId);
-    await stack.server.db.insert(jobs).values({
-      kind: SEND_MESSAGE_JOB,
-      payload: { messageId: row.id },
-      groupKey: `conversation:${conversationId}`,
-      attempts: 1,
-      maxAttempts: 6,
-      lockedBy: 'dead-worker',
-      lockedUntil: new Date(Date.now() + 700),
-    });
+    const [job] = await stack.server.db
+      .insert(jobs)
+      .values({
+        kind: SEND_MESSAGE_JOB,
+        payload: { messageId: row.id },
+        groupKey: `conversation:${conversationId}`,
+        attempts: 1,
+        maxAttempts: 6,
+        lockedBy: 'dead-worker',
+        lockedUntil: new Date(Date.now() + 60_000),
+      })
+      .returning({ id: jobs.id });
     stack.server.server.jobs.poke();
     await pause(300);
     // Still leased by the dead worker: nobody touches it yet.
     expect((await messageRow(row.id)).status).toBe('pending');
+    // The lease runs out (moved into the past rather than waited for), and the next look takes the job over.
+    await stack.server.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(jobs.id, job.id));
+    stack.server.server.jobs.poke();
     const sent = await settled(row.id, (r) => r.status === 'read', 'the taken-over send');
     expect(sent.wamid).toBeTruthy();
     expect(await outboundTo(phone)).toHaveLength(1);

@@ -169,7 +169,17 @@ describe('inbound message types', () => {
       }),
     unsupported: (m) =>
       expect(m).toMatchObject({ type: 'unsupported', content: { unsupported: { type: 'poll_update' } } }),
-    order: (m) => expect(m).toMatchObject({ type: 'unsupported', content: { unsupported: { type: 'order' } } }),
+    order: (m) =>
+      expect(m).toMatchObject({
+        type: 'order',
+        content: {
+          order: {
+            catalogId: '1234',
+            text: 'Order',
+            items: [{ productRetailerId: 'sku-1', quantity: 1, itemPrice: 10, currency: 'USD' }],
+          },
+        },
+      }),
   };
 
   it.each(inboundFixtureKinds.filter((kind) => kind !== 'reaction' && kind !== 'reaction_removed'))(
@@ -296,7 +306,11 @@ describe('delivery statuses', () => {
     const row = await onlyMessage(ours.wamid!);
     expect(row).toMatchObject({ status: 'failed', errorCode: '131026', errorTitle: 'Message undeliverable' });
     const message = (await detailOf(row.conversationId)).messages.find((m: any) => m.id === row.id);
-    expect(message.error).toEqual({ code: 131026, title: 'Message undeliverable' });
+    expect(message.error).toEqual({
+      code: 131026,
+      title: 'Message undeliverable',
+      details: 'Message Undeliverable.',
+    });
   });
 
   it('keeps a status that arrives before the send stored its wamid, and applies it then', async () => {

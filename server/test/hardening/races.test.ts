@@ -10,13 +10,13 @@ import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';
 import { users } from '../../src/modules/users/schema';
 import { uniqueEmail } from '../helpers/test-server';
-import { APP_SECRET, startHardeningStack, type HardeningStack } from './hardening-stack';
+import { APP_SECRET, startHardeningStack, type HardeningStack, STACK_START_MS } from './hardening-stack';
 
 let stack: HardeningStack;
 
 beforeAll(async () => {
   stack = await startHardeningStack();
-});
+}, STACK_START_MS);
 afterAll(() => stack?.close());
 
 const twice = <T>(work: () => Promise<T>) => Promise.all([work(), work(), work()]);
@@ -30,7 +30,8 @@ describe('the same request three times at once', () => {
         body: { fullName: 'Race', title: 'Owner', email, password: 'race password', confirmPassword: 'race password' },
       }),
     );
-    expect(statuses(answers)).toEqual([201, 409, 409]);
+    // Every answer alike (a taken email is not told apart), one account.
+    expect(statuses(answers)).toEqual([201, 201, 201]);
     expect(await stack.server.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
@@ -42,7 +43,9 @@ describe('the same request three times at once', () => {
     const passwords = ['first new password', 'second new password', 'third new password'];
     const answers = await Promise.all(
       passwords.map((password) =>
-        server.request('POST', '/auth/reset-password', { body: { code, password, confirmPassword: password } }),
+        server.request('POST', '/auth/reset-password', {
+          body: { email: person.email, code, password, confirmPassword: password },
+        }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

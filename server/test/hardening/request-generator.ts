@@ -47,6 +47,13 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
   'GET /deployments/*': {},
   'GET /*': {},
   'GET /api/public-config': {},
+  'GET /api/openapi.json': {},
+  'GET /api/docs': {},
+  'GET /api/docs/json': {},
+  'GET /api/docs/yaml': {},
+  'GET /api/docs/static/index.html': {},
+  'GET /api/docs/static/swagger-initializer.js': {},
+  'GET /api/docs/static/*': {},
   'POST /auth/register': {
     body: { fullName: 'text', title: 'text', email: 'email', password: 'password', confirmPassword: 'password' },
   },
@@ -54,6 +61,7 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
   'POST /auth/resend-verification-code': { body: { email: 'email' } },
   'POST /auth/login': { body: { email: 'email', password: 'password' } },
   'POST /auth/forgot-password': { body: { email: 'email' } },
+  'POST /auth/logout': {},
   'POST /auth/reset-password': {
     body: { code: 'code', password: 'password', confirmPassword: 'password', email: 'email' },
   },
@@ -78,6 +86,7 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
       cursor: 'text',
     },
   },
+  'GET /api/conversations/summary': {},
   'GET /api/conversations/:id': { params: { id: 'conversation' }, query: { before: 'message', limit: 'page' } },
   'PUT /api/conversations/:id/status': { params: { id: 'conversation' }, body: { status: 'conversationStatus' } },
   'POST /api/conversations/:id': { params: { id: 'conversation' }, body: { text: 'longText', replyTo: 'message' } },
@@ -97,6 +106,11 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
   'POST /api/conversations/:id/flow': { params: { id: 'conversation' }, body: { flowId: 'flow', replyTo: 'message' } },
   'POST /api/conversations/:id/messages/:messageId/retry': { params: { id: 'conversation', messageId: 'message' } },
   'GET /api/account/templates': {},
+  'POST /api/conversations/:id/read': { params: { id: 'conversation' } },
+  'GET /api/account/connection': {},
+  'POST /api/client-reports': {
+    body: { kind: 'text', remote: 'text', version: 'text', fallbackVersion: 'text', module: 'text', error: 'text' },
+  },
   'GET /api/messages/:id/media': { params: { id: 'message' } },
   'GET /api/files/messages/:id': { params: { id: 'message' }, query: { expires: 'page', signature: 'signature' } },
   'GET /api/contacts': { query: { limit: 'page', page: 'page' } },
@@ -115,12 +129,29 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
     params: { id: 'flow' },
     body: { header: 'text', body: 'longText', footer: 'text', ctaText: 'text' },
   },
-  'GET /api/files/flow-previews/:token': { params: { token: 'fileToken' } },
   'GET /api/account/users': { query: { limit: 'page', page: 'page' } },
   'POST /api/account/users': { body: { fullName: 'text', email: 'email', title: 'text', password: 'password' } },
   'PUT /api/account/users/:id': { params: { id: 'user' }, body: { fullName: 'text', title: 'text' } },
   'PUT /api/account/users/:id/status': { params: { id: 'user' }, body: { status: 'userStatus' } },
   'DELETE /api/account/users/:id': { params: { id: 'user' } },
+  'GET /api/reports': { query: { from: 'isoDate', to: 'isoDate', timeZone: 'text' } },
+  'GET /api/account/saved-replies': {},
+  'POST /api/account/saved-replies': { body: { shortcut: 'text', text: 'longText' } },
+  // No saved reply is seeded: a contact's id stands for one (a uuid that is no reply → 404).
+  'PUT /api/account/saved-replies/:id': { params: { id: 'contact' }, body: { shortcut: 'text', text: 'longText' } },
+  'DELETE /api/account/saved-replies/:id': { params: { id: 'contact' } },
+  'GET /api/account/labels': {},
+  'POST /api/account/labels': { body: { name: 'text', colour: 'text' } },
+  // No label is seeded either: a contact's id stands for one.
+  'PUT /api/account/labels/:id': { params: { id: 'contact' }, body: { name: 'text', colour: 'text' } },
+  'DELETE /api/account/labels/:id': { params: { id: 'contact' } },
+  'PUT /api/conversations/:id/labels/:labelId': { params: { id: 'conversation', labelId: 'contact' } },
+  'DELETE /api/conversations/:id/labels/:labelId': { params: { id: 'conversation', labelId: 'contact' } },
+  'PUT /api/conversations/:id/assignee': { params: { id: 'conversation' }, body: { userId: 'user' } },
+  'GET /api/conversations/:id/notes': { params: { id: 'conversation' } },
+  'POST /api/conversations/:id/notes': { params: { id: 'conversation' }, body: { text: 'longText' } },
+  // No note is seeded: a contact's id stands for one (a uuid that is no note → 404).
+  'DELETE /api/conversations/:id/notes/:noteId': { params: { id: 'conversation', noteId: 'contact' } },
   'GET /webhooks/whatsapp': { query: { 'hub.mode': 'text', 'hub.verify_token': 'text', 'hub.challenge': 'text' } },
   'POST /webhooks/whatsapp': { body: { object: 'text', entry: 'text' } },
 };
@@ -351,6 +382,41 @@ function validValue(kind: FieldKind, own: OwnIds, pick: number): unknown {
   }
 }
 
+/**
+ * Strings that have broken stores and renderers: lone surrogates (no UTF-8 form), NUL, huge, and odd unicode
+ * (bidi overrides, zero-width, combining marks, BOM, noncharacters, astral letters). Placed one at a time into
+ * otherwise valid requests, so they reach the database and the files, not only the validators.
+ */
+export const HOSTILE_STRINGS: string[] = [
+  '\ud800',
+  'before \udbff after',
+  '\udfff\ud800',
+  'emoji cut in half \ud83d',
+  '\u0000',
+  'nul\u0000inside',
+  'x'.repeat(5000),
+  HUGE,
+  '\u202eevil\u202c.exe',
+  'zero\u200bwidth\u200d',
+  'e\u0301\u0301\u0301',
+  '\ufeffbom',
+  '\uffff\ufffe',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𝟘𝟙',
+  '👩‍👩‍👧‍👦'.repeat(300),
+  'ﷺ'.repeat(2000),
+  '\r\n\tcontrol\u0007\u001b[31m',
+];
+
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
+export const hostileString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  {
+    weight: 2,
+    arbitrary: fc.string({ unit: fc.oneof(loneSurrogate, fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 40 }),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+);
+
 const hostileValue = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...HOSTILE_VALUES) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
@@ -421,6 +487,7 @@ export function requestArbitrary(routes: Array<{ method: string; url: string }>,
       ),
       bodyMode: fc.oneof(
         { weight: 10, arbitrary: fc.constant('mutated') },
+        { weight: 6, arbitrary: fc.constant('one-hostile-string') },
         { weight: 2, arbitrary: fc.constant('whole-value') },
         { weight: 2, arbitrary: fc.constant('bad-json') },
         { weight: 2, arbitrary: fc.constant('wrong-content-type') },
@@ -437,6 +504,7 @@ export function requestArbitrary(routes: Array<{ method: string; url: string }>,
         { minLength: 1, maxLength: 4 },
       ),
       wholeValue: fc.oneof(hostileValue, fc.jsonValue()),
+      hostileString,
       badJson: fc.oneof(fc.constantFrom(...BAD_JSON), fc.string({ unit: 'binary', maxLength: 200 })),
       contentType: fc.constantFrom(...CONTENT_TYPES),
       multipart: fc.record({
@@ -519,6 +587,13 @@ export function requestArbitrary(routes: Array<{ method: string; url: string }>,
         query.append(name, value);
         how.push(`query ${name}=${value.slice(0, 40)}`);
       }
+      const queryNames = Object.keys(schema.query ?? {});
+      const isRead = r.route.method === 'GET' || r.route.method === 'HEAD';
+      if (isRead && r.bodyMode === 'one-hostile-string' && queryNames.length > 0) {
+        const name = queryNames[r.pick % queryNames.length];
+        query.set(name, r.hostileString);
+        how.push(`query ${name}=${JSON.stringify(r.hostileString).slice(0, 60)}`);
+      }
       const search = query.toString();
       if (search) url += `?${search}`;
 
@@ -546,6 +621,16 @@ export function requestArbitrary(routes: Array<{ method: string; url: string }>,
             }
             payload = JSON.stringify(body);
             headers['content-type'] = 'application/json';
+            break;
+          }
+          case 'one-hostile-string': {
+            // Valid in every other way (the caller's own ids, right types), so it reaches the store.
+            const name = names[r.pick % Math.max(1, names.length)];
+            const body: Record<string, unknown> = { ...valid };
+            if (name) body[name] = r.hostileString;
+            payload = JSON.stringify(body);
+            headers['content-type'] = 'application/json';
+            how.push(`${name ?? 'no field'}=${JSON.stringify(r.hostileString).slice(0, 60)}`);
             break;
           }
           case 'whole-value':

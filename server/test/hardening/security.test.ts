@@ -16,6 +16,7 @@ import {
   VERIFY_TOKEN,
   APP_SECRET,
   type HardeningStack,
+  STACK_START_MS,
 } from './hardening-stack';
 
 const ORIGIN = 'https://parley.example.test';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   });
   await fs.mkdir(stack.server.config.webRoot, { recursive: true });
   await fs.writeFile(path.join(stack.server.config.webRoot, 'index.html'), '<!doctype html><title>Parley</title>');
-});
+}, STACK_START_MS);
 afterAll(() => stack?.close());
 
 describe('security headers (helmet)', () => {

@@ -1,5 +1,5 @@
 /**
- * startTestServer: the REAL app listening on a random port, over an in-memory PGlite or a fresh PostgreSQL
+ * startTestServer: the REAL app listening on a random port, over a fresh PGlite (a copied template) or PostgreSQL
  * database (option `db`, else the jest project's PARLEY_TEST_DB, else env TEST_DB, else 'pglite'), with its
  * own outbox, storage, web and deployments folders in a temporary directory. Helpers drive it over HTTP.
  */
@@ -16,6 +16,8 @@ import { accounts } from '../../src/modules/accounts/schema';
 import { createPasswordHasher } from '../../src/modules/auth/passwords';
 import { users, type UserRole, type UserStatus } from '../../src/modules/users/schema';
 import { createTemporaryDatabase } from './postgres';
+
+const { copyMigratedPglite } = require('../../../scripts/lib/pglite-template.cjs');
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -102,11 +104,17 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
-    PGLITE_DIR: 'memory://',
+    // A copy of the migrated template (scripts/lib/pglite-template.cjs): no initdb, no migrations per server.
+    PGLITE_DIR:
+      dbKind === 'pglite' && !options.env?.PGLITE_DIR
+        ? await copyMigratedPglite(path.join(tmpDir, 'pglite'))
+        : 'memory://',
     OUTBOX_DIR: outboxDir,
     STORAGE_DIR: path.join(tmpDir, 'files'),
     WEB_ROOT: path.join(tmpDir, 'web'),
     DEPLOYMENTS_DIR: path.join(tmpDir, 'deployments'),
+    // The generated ENCRYPTION_KEY (and any unset secret) is kept here, not in the repository's data/.
+    DATA_DIR: tmpDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...(temporaryDb ? { DATABASE_URL: temporaryDb.url } : {}),
     ...options.env,

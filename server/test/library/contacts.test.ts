@@ -31,6 +31,8 @@ describe('contacts API', () => {
       name: 'Ana Lima',
       profileName: null,
       phone: '5511999990000',
+      userId: null,
+      username: null,
       email: 'ana@example.com',
     });
   });

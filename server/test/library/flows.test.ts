@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { syncFlows } from '../../src/modules/flows/service';
 import { flows } from '../../src/modules/flows/schema';
@@ -67,20 +66,33 @@ describe('forms (WhatsApp Flows) API', () => {
       ctaText: 'Book now',
       isCustomizable: true,
       isActive: true,
-      preview: expect.stringMatching(/^\/api\/files\/flow-previews\/[A-Za-z0-9_-]{43}$/),
+      previewUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/wa\/manage\/flows\/\d+\/preview\/\?token=/),
     });
     expect(byName(answer.body, 'Return request (draft)').isActive).toBe(false);
   });
 
-  it('serves the preview image from our origin, as an image with nosniff, without a bearer token', async () => {
+  it("gives Meta's preview web page (not an image) and asks for a fresh link when it expires", async () => {
     const booking = byName((await listForms()).body, 'Book an appointment');
-    const image = await fetch(`${server.url}${booking.preview}`);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
-    const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-    expect(metadata.format).toBe('png');
-    expect((await fetch(`${server.url}/api/files/flow-previews/${'B'.repeat(43)}`)).status).toBe(404);
+    const page = await fetch(booking.previewUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Book an appointment');
+    expect(booking).not.toHaveProperty('preview');
+
+    await server.db
+      .update(flows)
+      .set({ previewExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(flows.id, booking.id));
+    const source = flowSourceFromGraph(sandbox.graphBase, {
+      wabaId: sandbox.seeded.wabaId,
+      token: sandbox.seeded.token,
+    });
+    await syncFlows(server.db, owner.accountId, source, server.app.log);
+    const renewed = byName((await listForms()).body, 'Book an appointment');
+    expect(renewed.previewUrl).toMatch(/\/wa\/manage\/flows\/\d+\/preview\/\?token=/);
+    expect(renewed.previewUrl).not.toBe(booking.previewUrl);
+    const [row] = await server.db.select().from(flows).where(eq(flows.id, booking.id));
+    expect(row.previewExpiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('gets one form of the account; another account or an unknown id is a 404', async () => {
@@ -168,7 +180,7 @@ describe('forms (WhatsApp Flows) API', () => {
         wabaId: sandbox.seeded.wabaId,
         token: sandbox.seeded.token,
       });
-      await syncFlows(server.db, server.server.storage, owner.accountId, source, server.app.log);
+      await syncFlows(server.db, owner.accountId, source, server.app.log);
 
       const list = (await listForms()).body;
       expect(list.map((form: any) => form.displayName).sort()).toEqual([

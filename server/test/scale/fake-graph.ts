@@ -3,6 +3,7 @@
  * its own base (`/<process>/v22.0`). A process can be told to hang (its download never answers: the job stays
  * in flight), others to be refused for now (429, retried later), the rest are served a small file.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -61,7 +62,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         id: mediaId,
         url: `${origin}/${processName}/files/${mediaId}`,
         mime_type: 'image/jpeg',
-        sha256: 'c2NhbGU=',
+        // Meta's sha256 of the file: Parley checks the download against it.
+        sha256: createHash('sha256').update(MEDIA_BYTES).digest('base64'),
         file_size: MEDIA_BYTES.length,
         messaging_product: 'whatsapp',
       }),

@@ -121,14 +121,18 @@ describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
   });
 
   it('counts login attempts per client address behind nginx, not per nginx', async () => {
-    const user = await account.addUser('rate-behind-nginx');
+    // The per-IP limit counts failed logins across emails (AUTH_LIMITS.login.perIp: 20); spread over four users
+    // so no account reaches its own limit (10 a minute), only the address does.
+    const users = await Promise.all([1, 2, 3, 4, 5].map((n) => account.addUser(`rate-behind-nginx-${n}`)));
     // Two clients on different loopback addresses; nginx tells the processes who is who (X-Forwarded-For).
-    const attempt = (from: string) => loginFrom(nginx.url, from, user.email, 'not the password');
+    const attempt = (from: string, email: string) => loginFrom(nginx.url, from, email, 'not the password');
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push(await attempt('127.0.0.2'));
-    expect(statuses).toEqual(Array(10).fill(401));
-    expect(await attempt('127.0.0.2')).toBe(429);
-    expect(await attempt('127.0.0.3')).toBe(401);
+    for (const user of users.slice(0, 4))
+      for (let i = 0; i < 5; i += 1) statuses.push(await attempt('127.0.0.2', user.email));
+    expect(statuses).toEqual(Array(20).fill(401));
+    const fresh = users[4].email;
+    expect(await attempt('127.0.0.2', fresh)).toBe(429);
+    expect(await attempt('127.0.0.3', fresh)).toBe(401);
   });
 
   it('passes /remotes.json through with Cache-Control: no-cache', async () => {

@@ -12,7 +12,7 @@ import {
   type RecordedSocket,
   type ScaleAccount,
 } from './account';
-import { sleep, startCluster, waitFor, type Cluster } from './cluster';
+import { startCluster, waitFor, type Cluster } from './cluster';
 import { describeScale, REDIS_URL } from './services';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -54,8 +54,13 @@ describeScale('a Redis outage', () => {
     // The message is stored (the database is fine); its event cannot cross to the other process.
     const during = `During the outage ${Date.now()}`;
     expect(await postWebhook(cutOff.url, webhookBody('text', { text: during }))).toBe(200);
-    // Long enough for the publish to give up (5 retries) — the moment an unhandled failure would end the process.
-    await sleep(3_000);
+    // The publish gives up (after its retries) — the moment an unhandled failure would end the process. Waited
+    // for, not slept: on a busy machine the retries outlast any fixed pause, and Redis back too soon lets it through.
+    await waitFor(
+      () => cutOff.logs().includes('realtime event not published to the other processes'),
+      'the publish to give up',
+      30_000,
+    );
     expect(cutOff.child.exitCode).toBeNull();
     expect((await fetch(`${cutOff.url}/readyz`)).status).toBe(200);
 

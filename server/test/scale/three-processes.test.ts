@@ -159,9 +159,10 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     B.kill('SIGKILL');
     await B.exited;
 
-    // Presence: B's agent leaves every remaining process's list within the TTL (plus scheduling slack).
+    // Presence: B's agent leaves every remaining process's list once the TTL runs out (nobody removes it: B is
+    // dead). The slack is for a busy machine, where the remaining processes' sweeps can run seconds late.
     const remaining = [account.owner.id, agentC.id];
-    const presenceDeadlineMs = PRESENCE_TTL_SECONDS * 1000 + 3_000;
+    const presenceDeadlineMs = PRESENCE_TTL_SECONDS * 1000 + 15_000;
     await withLogs(ownerOnA.onlineWhere(sameIds(remaining), 'B’s agent gone from getOnline on A', presenceDeadlineMs));
     await withLogs(agentOnC.onlineWhere(sameIds(remaining), 'B’s agent gone from getOnline on C', presenceDeadlineMs));
     for (const process of [A, C]) expect(await staffOnline(process)).toEqual(sorted(remaining));

@@ -22,7 +22,7 @@ api.interceptors.request.use((request) => {
 api.interceptors.response.use(
   (response) => response,
   (error: AxiosError) => {
-    // Spec section 4: any 401 resets the whole client state; no retry.
+    // docs/product-rules.md#auth-state: any 401 resets the whole client state; no retry.
     if (error.response?.status === 401) onUnauthorized();
     return Promise.reject(error);
   },

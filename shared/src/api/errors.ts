@@ -29,7 +29,7 @@ export function serverTextUnless500(error: unknown, fallback: string, field = 'm
   return serverText(error, field) ?? fallback;
 }
 
-/** Validation errors `{ errors: { field: text } }` joined by spaces (spec section 8, password change). */
+/** Validation errors `{ errors: { field: text } }` joined by spaces (docs/product-rules.md#errors, password change). */
 export function joinedValidationErrors(error: unknown): string | undefined {
   const errors = errorBody(error)?.errors;
   if (!errors || typeof errors !== 'object') return undefined;

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { api } from '../api/client';
 import { $persisted, PERSIST_ROOT_KEY } from '../stores/persisted';
-import { startSession } from './session';
+import { endSession, startSession } from './session';
 
 // A token the client can decode (the signature is the server's business).
 function fakeToken(payload: object): string {
@@ -72,5 +72,31 @@ describe('session', () => {
     });
     expect(Cookies.get('token')).toBeUndefined();
     expect(JSON.parse(localStorage.getItem(PERSIST_ROOT_KEY) ?? '{}').session?.isAuthenticated ?? false).toBe(false);
+  });
+
+  it('logout asks the server to revoke the token, then forgets everything at once', async () => {
+    const token = fakeToken({ role: 'owner', lastLoginDate: 'x', exp });
+    startSession(token);
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { message: 'Logged out' } });
+    try {
+      endSession();
+      expect(post).toHaveBeenCalledWith('/auth/logout', null, { headers: { Authorization: `Bearer ${token}` } });
+      expect(Cookies.get('token')).toBeUndefined();
+      expect($persisted.get().session.isAuthenticated).toBe(false);
+    } finally {
+      post.mockRestore();
+    }
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    startSession(fakeToken({ role: 'agent', lastLoginDate: 'x', exp }));
+    const post = jest.spyOn(api, 'post').mockRejectedValue(new Error('Network Error'));
+    try {
+      endSession();
+      await Promise.resolve();
+      expect($persisted.get().session.isAuthenticated).toBe(false);
+    } finally {
+      post.mockRestore();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { clearAnswerCache } from '../api/answer-cache';
-import { setUnauthorizedHandler } from '../api/client';
+import { api, setUnauthorizedHandler } from '../api/client';
 import { closeRealtime } from '../realtime/socket';
 import { $persisted, emptyPersistedState, updatePersisted } from '../stores/persisted';
-import { removeToken, writeToken } from './token-cookie';
+import { readToken, removeToken, writeToken } from './token-cookie';
 
 /** After a successful sign-in: keep the token, and derive the session from it (isOwner only for role owner). */
 export function startSession(token: string): void {
@@ -20,8 +20,16 @@ export function resetClientState(): void {
   clearAnswerCache();
 }
 
-/** Logout: spec section 2. The caller navigates to /login. */
+/**
+ * Logout: docs/product-rules.md#routes. The server revokes the token (POST /auth/logout, so a copy of it opens nothing and the
+ * sockets are closed); the client forgets everything at once, whatever the server answers. The caller navigates
+ * to /login.
+ */
 export function endSession(): void {
+  const token = readToken();
+  // The bearer is set here: the cookie is gone before the request interceptor would read it.
+  if (token)
+    void api.post('/auth/logout', null, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
   resetClientState();
 }
 

@@ -1,22 +1,24 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp } from 'antd';
 import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { ParleyThemeProvider } from '../theme/parley-theme';
 import type { PageProps } from './page-props';
 
 /**
  * Turns a page component into a single-spa parcel config (bootstrap/mount/unmount/update): the contract every
- * remote's exposed module honours. Each parcel is its own React root with antd's App (toasts) around it.
+ * remote's exposed module honours. Each parcel is its own React root with antd's App (toasts) around it, in Parley's
+ * theme: light or dark as the shared `$darkMode` says, following it while mounted.
  */
 export function createPageParcel(Page: ComponentType<PageProps>) {
   function Root(props: PageProps) {
     return (
-      <ConfigProvider theme={{ token: { colorPrimary: '#128c7e' } }}>
+      <ParleyThemeProvider>
         <AntdApp notification={{ placement: 'topRight' }}>
           <Page navigate={props.navigate} params={props.params ?? {}} search={props.search ?? ''} from={props.from} />
         </AntdApp>
-      </ConfigProvider>
+      </ParleyThemeProvider>
     );
   }
   return singleSpaReact<PageProps>({

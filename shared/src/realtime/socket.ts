@@ -1,10 +1,11 @@
 import { atom } from 'nanostores';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { api } from '../api/client';
 import { readToken } from '../auth/token-cookie';
 import { runtimeConfig } from '../config';
 import type { RealtimeMessageEvent } from '../contract';
 import { setOnlineUserIds } from '../stores/online';
+import { dispatchRealtimeEvent } from './events';
 
 export type RealtimeStatus = 'closed' | 'connecting' | 'open';
 
@@ -16,8 +17,10 @@ type ReconnectListener = () => void;
 const messageListeners = new Set<MessageListener>();
 const reconnectListeners = new Set<ReconnectListener>();
 let socket: Socket | undefined;
+/** Bumped by every open and close: a socket.io-client that arrives after a close opens nothing. */
+let generation = 0;
 
-/** Spec section 4 and 9: reconnect 1 s → 5 s, randomisation 0.5, unlimited attempts, 20 s connect time-out. */
+/** docs/product-rules.md#realtime: reconnect 1 s → 5 s, randomisation 0.5, unlimited attempts, 20 s connect time-out. */
 export const SOCKET_OPTIONS = {
   reconnection: true,
   reconnectionDelay: 1000,
@@ -27,35 +30,65 @@ export const SOCKET_OPTIONS = {
   timeout: 20_000,
 } as const;
 
+/** socket.io-client, fetched only by signed-in pages: /login never downloads it (issue #19). */
+const loadClient = () => import('socket.io-client');
+// A page opened with a session starts the download with this module, as early as when the client was bundled
+// here, so the socket joins before the first page's data can change (events before that would be missed).
+if (readToken()) void loadClient().catch(() => undefined);
+
 /** Opens the one socket of the page (the shell calls this once authenticated). */
 export function openRealtime(): void {
-  if (socket) return;
+  if (socket || $realtimeStatus.get() === 'connecting') return;
   $realtimeStatus.set('connecting');
+  const opening = ++generation;
+  void loadClient().then(
+    ({ io }) => {
+      if (opening === generation && !socket) connect(io);
+    },
+    () => {
+      // The chunk did not load (offline, a deploy removed it): the next sign-in or page load tries again.
+      if (opening === generation) $realtimeStatus.set('closed');
+    },
+  );
+}
+
+function connect(io: typeof import('socket.io-client').io): void {
   const base = runtimeConfig().apiBase || undefined;
   // The token is read at every (re)connect: a password change issues a new one and closes old sockets.
   const auth = (send: (data: object) => void) => send({ token: readToken() });
   const created = base ? io(base, { ...SOCKET_OPTIONS, auth }) : io({ ...SOCKET_OPTIONS, auth });
   socket = created;
-  let connectedBefore = false;
   created.on('connect', () => {
     $realtimeStatus.set('open');
-    // After a reconnect, listeners refetch what may have been missed while the socket was down.
-    if (connectedBefore) reconnectListeners.forEach((listener) => listener());
-    connectedBefore = true;
+    // Listeners refetch what may have been missed while the socket was not joined: after a reconnect, and after
+    // the first connect too, which comes after the page's first requests (socket.io-client loads on demand).
+    if (reconnectListeners.size) reconnectListeners.forEach((listener) => listener());
   });
   created.on('disconnect', () => $realtimeStatus.set('connecting'));
   created.on('getOnline', (ids: string[]) => setOnlineUserIds(Array.isArray(ids) ? ids : []));
   created.on('message', (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event)));
+  created.onAny((name: string, payload: unknown) => dispatchRealtimeEvent(name, payload));
   // An owner suspended or deleted this user: the server already refuses the token, so one call answers 401 and
   // the usual 401 reset sends the page to /login now rather than at the user's next click.
   created.on('sessionEnded', () => void api.get('/api/user/profile').catch(() => undefined));
 }
 
 export function closeRealtime(): void {
+  generation += 1;
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = undefined;
   $realtimeStatus.set('closed');
+}
+
+/**
+ * Sends one event to the server on the page's socket, when it is connected (answers whether it was sent). Nothing is
+ * queued while offline: state such as the open conversation is sent again from onRealtimeReconnect.
+ */
+export function emitRealtime(name: string, payload: unknown): boolean {
+  if (!socket?.connected) return false;
+  socket.emit(name, payload);
+  return true;
 }
 
 export function onRealtimeMessage(listener: MessageListener): () => void {

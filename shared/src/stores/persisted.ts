@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { Asset, CurrentUser } from '../contract';
 
-/** Everything the client keeps between visits, under one localStorage key (spec section 3: "version 1"). */
+/** Everything the client keeps between visits, under one localStorage key (docs/product-rules.md#client-state: "version 1"). */
 export interface PersistedState {
   version: 1;
   session: { isAuthenticated: boolean; lastLoginDate: string | null; isOwner: boolean };

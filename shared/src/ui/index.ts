@@ -1,1 +1,2 @@
 export * from './toast';
+export * from './password-strength';

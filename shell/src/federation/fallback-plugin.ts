@@ -1,13 +1,13 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { registeredRemote } from './remote-registry';
-
-/** Which earlier version of each remote is in use after the live one failed (index into its fallbacks). */
-const fallbackInUse = new Map<string, number>();
+import { sendClientReport, errorText } from './client-report';
+import { isolateFailedVersion } from './isolate-version';
+import { registeredRemote, switchVersion, versionInUse } from './remote-registry';
 
 /**
- * When a remote's live version cannot be loaded (manifest, entry or a chunk), point the runtime at the previous
- * version in the pointer's history and load the same module from there; then the one before, and so on. The
- * user sees the page (or, when every version fails, the outlet's Retry panel); the console says what happened.
+ * When a remote's version cannot be loaded (manifest, entry or a chunk), drop what it left in the page, point the
+ * runtime at the version deployed before it and load the same module from there; then the one before, and so on.
+ * The user sees the page (or, when every version fails, the outlet's Retry panel); the console says what happened
+ * and the server gets a report (npm run releases counts them).
  */
 export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -17,14 +17,25 @@ export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
       const remoteName = id.split('/')[0];
       const remote = registeredRemote(remoteName);
       if (!remote) return undefined;
-      const next = (fallbackInUse.get(remoteName) ?? -1) + 1;
-      const fallback = remote.fallbacks[next];
-      if (!fallback) return undefined;
-      const failedVersion = next === 0 ? remote.version : remote.fallbacks[next - 1].version;
+      const failedVersion = versionInUse(remoteName) ?? remote.version;
+      const chain = [{ version: remote.version, entry: remote.entry }, ...remote.fallbacks];
+      const failedIndex = chain.findIndex((candidate) => candidate.version === failedVersion);
+      const failed = chain[failedIndex];
+      const fallback = chain[failedIndex + 1];
+      if (!failed || !fallback) return undefined;
       console.warn(
         `[parley] ${remoteName} ${failedVersion} failed to load (${String(error)}); using ${fallback.version}`,
       );
-      fallbackInUse.set(remoteName, next);
+      sendClientReport({
+        kind: 'fallback',
+        remote: remote.packageName,
+        version: failedVersion,
+        fallbackVersion: fallback.version,
+        module: id,
+        error: errorText(error),
+      });
+      switchVersion(remoteName, fallback.version);
+      await isolateFailedVersion(remoteName, failed.entry);
       origin.registerRemotes([{ name: remoteName, entry: fallback.entry }], { force: true });
       return origin.loadRemote(id);
     },

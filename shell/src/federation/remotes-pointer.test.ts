@@ -37,6 +37,27 @@ describe('remotes pointer', () => {
     expect(inbox.fallbacks.map((f) => f.version)).toEqual(['1.0.0']);
   });
 
+  it('falls back to the versions the pointer names in deploy order (after a rollback outside the history too)', () => {
+    const [inbox] = resolvePointer({
+      remotes: {
+        'remote-inbox': { live: '1.0.3', fallbacks: ['1.0.2', '1.0.1'], history: [{ version: '1.0.9' }] },
+      },
+    });
+    expect(inbox.fallbacks.map((f) => f.version)).toEqual(['1.0.2', '1.0.1']);
+  });
+
+  it('loads the version this browser pins, falling back to the live one, and leaves other remotes alone', () => {
+    const remotes = resolvePointer(pointer, { 'remote-inbox': '0.9.0' });
+    expect(remotes[0]).toMatchObject({
+      version: '0.9.0',
+      overridden: true,
+      entry: '/deployments/remote-inbox/0.9.0/mf-manifest.json',
+    });
+    expect(remotes[0].fallbacks.map((f) => f.version)).toEqual(['1.2.0', '1.1.0', '1.0.0']);
+    expect(remotes[1]).toMatchObject({ version: '3.0.0' });
+    expect(remotes[1].overridden).toBeUndefined();
+  });
+
   it('serves versions from a CDN when the pointer names a base url', () => {
     const [remote] = resolvePointer({
       baseUrl: 'https://cdn.example/parley/',
@@ -53,7 +74,11 @@ describe('remotes pointer', () => {
 
   it('registers every remote with the federation runtime and remembers it for fallbacks', async () => {
     const register = jest.fn();
-    const remotes = await registerRemotesFromPointer(async () => pointer, register);
+    const remotes = await registerRemotesFromPointer(
+      async () => pointer,
+      register,
+      () => ({}),
+    );
     expect(register).toHaveBeenCalledWith(
       [
         { name: 'remote_inbox', entry: '/deployments/remote-inbox/1.2.0/mf-manifest.json' },

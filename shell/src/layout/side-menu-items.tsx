@@ -1,10 +1,13 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   FileTextOutlined,
   FormOutlined,
   KeyOutlined,
   LogoutOutlined,
+  MessageOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined,
   ContactsOutlined,
@@ -20,15 +23,18 @@ export interface SideMenuItem {
   newTab?: boolean;
 }
 
-/** Spec section 2: the authenticated shell's menu, in order. Logout is handled apart. */
+/** docs/product-rules.md#routes: the authenticated shell's menu, in order. Logout is handled apart. */
 export const SIDE_MENU: SideMenuItem[] = [
   { key: '/main', label: 'Dashboard', icon: <DashboardOutlined /> },
   { key: '/profile', label: 'Profile', icon: <UserOutlined /> },
   { key: '/contacts', label: 'Contact List', icon: <ContactsOutlined /> },
   { key: '/assets', label: 'Assets', icon: <AppstoreOutlined /> },
   { key: '/forms', label: 'Forms', icon: <FormOutlined /> },
+  { key: '/saved-replies', label: 'Saved replies', icon: <MessageOutlined />, ownerOnly: true },
+  { key: '/labels', label: 'Labels', icon: <TagsOutlined />, ownerOnly: true },
   { key: '/users', label: 'User List', icon: <TeamOutlined />, ownerOnly: true },
   { key: '/credential', label: 'Credential Setup', icon: <KeyOutlined />, ownerOnly: true },
+  { key: '/reports', label: 'Reports', icon: <BarChartOutlined />, ownerOnly: true },
   { key: '/terms-of-service', label: 'Terms of Service', icon: <FileTextOutlined />, newTab: true },
 ];
 

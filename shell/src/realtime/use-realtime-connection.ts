@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $isAuthenticated, closeRealtime, openRealtime, readToken } from '@parley/shared';
 import { useEffect } from 'react';
 
-/** The shell owns the page's one socket: open while authenticated, closed otherwise (spec section 4). */
+/** The shell owns the page's one socket: open while authenticated, closed otherwise (docs/product-rules.md#realtime). */
 export function useRealtimeConnection(): void {
   const isAuthenticated = useStore($isAuthenticated);
   useEffect(() => {

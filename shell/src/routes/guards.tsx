@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteAccess } from './route-table';
 
 /**
- * Spec section 2: an unauthenticated visitor to a guarded route goes to /login, remembering where they came
+ * docs/product-rules.md#routes: an unauthenticated visitor to a guarded route goes to /login, remembering where they came
  * from; a non-owner on an owner route goes to /main. The server enforces the same rules on every call.
  */
 export function Guard({ access, children }: { access: RouteAccess; children: ReactNode }) {

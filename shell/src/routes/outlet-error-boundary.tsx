@@ -1,5 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportPageProblem } from '../federation/client-report';
 import { RetryPanel } from './retry-panel';
+
+interface Props {
+  children: ReactNode;
+  /** Federation id of the page inside, for the crash report. */
+  module?: string;
+}
 
 interface State {
   failed: boolean;
@@ -7,7 +14,7 @@ interface State {
 }
 
 /** Catches a render error around an outlet so one broken page never takes the shell down; Retry remounts it. */
-export class OutletErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class OutletErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false, attempt: 0 };
 
   static getDerivedStateFromError(): Partial<State> {
@@ -16,6 +23,7 @@ export class OutletErrorBoundary extends Component<{ children: ReactNode }, Stat
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[parley] page crashed', error, info.componentStack);
+    if (this.props.module) reportPageProblem('crash', this.props.module, error);
   }
 
   override render() {

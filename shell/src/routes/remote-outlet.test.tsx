@@ -52,4 +52,54 @@ describe('RemoteOutlet', () => {
     render(<RemoteOutlet module="remote_x/Page" load={async () => throwing} pageProps={pageProps} />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy());
   });
+
+  /** A parcel whose updates wait until the test lets each one finish, like a page busy rendering. */
+  function slowUpdatingParcel() {
+    const seen: string[] = [];
+    const pending: Array<() => void> = [];
+    let latest: any;
+    const config: ParcelConfig = {
+      bootstrap: async () => undefined,
+      mount: async (props: any) => {
+        latest = props;
+        props.domElement.textContent = `at ${props.search}`;
+      },
+      unmount: async () => undefined,
+      update: (props: any) =>
+        new Promise<void>((resolve) => {
+          latest = props;
+          seen.push(props.search);
+          props.domElement.textContent = `at ${props.search}`;
+          pending.push(resolve);
+        }),
+    };
+    return { config, seen, pending, props: () => latest };
+  }
+
+  it('passes on an address that changes while the previous update still runs (a quick Back)', async () => {
+    const parcel = slowUpdatingParcel();
+    const load = async () => parcel.config;
+    const { rerender } = render(<RemoteOutlet module="remote_x/Page" load={load} pageProps={pageProps} />);
+    await screen.findByText('at');
+    rerender(<RemoteOutlet module="remote_x/Page" load={load} pageProps={{ ...pageProps, search: '?tab=closed' }} />);
+    await waitFor(() => expect(parcel.seen).toEqual(['?tab=closed']));
+    // Back, while the page still handles the first change.
+    rerender(<RemoteOutlet module="remote_x/Page" load={load} pageProps={{ ...pageProps, search: '?a=1' }} />);
+    await act(async () => parcel.pending.shift()!());
+    await waitFor(() => expect(parcel.seen).toEqual(['?tab=closed', '?a=1']));
+    await act(async () => parcel.pending.shift()!());
+    await screen.findByText('at ?a=1');
+  });
+
+  it('still shows the Retry panel for a render error reported after an update', async () => {
+    const parcel = slowUpdatingParcel();
+    const load = async () => parcel.config;
+    const { rerender } = render(<RemoteOutlet module="remote_x/Page" load={load} pageProps={pageProps} />);
+    await screen.findByText('at');
+    rerender(<RemoteOutlet module="remote_x/Page" load={load} pageProps={{ ...pageProps, search: '?q=x' }} />);
+    await waitFor(() => expect(parcel.seen).toEqual(['?q=x']));
+    await act(async () => parcel.pending.shift()!());
+    act(() => parcel.props().reportError(new Error('render failed')));
+    await screen.findByRole('button', { name: 'Retry' });
+  });
 });

@@ -1,7 +1,8 @@
 import { Skeleton } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import type { PageProps } from '@parley/shared';
+import { reportPageProblem } from '../federation/client-report';
 import { RetryPanel } from './retry-panel';
 
 export interface RemoteOutletProps {
@@ -24,44 +25,63 @@ export function RemoteOutlet({ module, load, pageProps }: RemoteOutletProps) {
   const [attempt, setAttempt] = useState(0);
   const latestProps = useRef(pageProps);
   latestProps.current = pageProps;
+  // The props the parcel was last given, and the chain of its updates: single-spa refuses an update while the
+  // previous one runs (status UPDATING), so a quick Back after a click would otherwise be lost.
+  const givenProps = useRef<RemoteOutletProps['pageProps'] | null>(null);
+  const updates = useRef<Promise<unknown>>(Promise.resolve());
+  // What the parcel gets besides the page props: single-spa replaces all custom props on update.
+  const ownProps = useRef<{ domElement: HTMLElement; reportError: (error: unknown) => void } | null>(null);
+
+  const syncProps = useCallback(() => {
+    updates.current = updates.current
+      .then(() => {
+        const mounted = parcel.current;
+        const next = latestProps.current;
+        if (!mounted?.update || mounted.getStatus() !== 'MOUNTED' || givenProps.current === next) return;
+        givenProps.current = next;
+        return mounted.update({ ...next, ...ownProps.current });
+      })
+      .catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
     setState('loading');
-    const fail = (error: unknown) => {
+    const fail = (error: unknown, kind: 'load-failed' | 'crash' = 'crash') => {
       console.error(`[parley] ${module} failed`, error);
+      reportPageProblem(kind, module, error);
       if (!cancelled) setState('failed');
     };
     load(module, { retry: attempt > 0 })
       .then((config) => {
         if (cancelled || !host.current) return;
-        const mounted = mountRootParcel(config, {
-          domElement: host.current,
-          ...latestProps.current,
-          reportError: fail,
-        });
+        givenProps.current = latestProps.current;
+        const own = { domElement: host.current, reportError: (error: unknown) => fail(error) };
+        ownProps.current = own;
+        const mounted = mountRootParcel(config, { ...latestProps.current, ...own });
         parcel.current = mounted;
-        return mounted.mountPromise.then(() => {
-          if (!cancelled) setState((current) => (current === 'failed' ? current : 'ready'));
-        });
+        return mounted.mountPromise.then(
+          () => {
+            if (!cancelled) setState((current) => (current === 'failed' ? current : 'ready'));
+            // The address may have moved on while the page mounted.
+            syncProps();
+          },
+          (error: unknown) => fail(error),
+        );
       })
-      .catch(fail);
+      .catch((error: unknown) => fail(error, 'load-failed'));
     return () => {
       cancelled = true;
       const mounted = parcel.current;
       parcel.current = null;
+      givenProps.current = null;
       if (mounted && mounted.getStatus() === 'MOUNTED') void mounted.unmount().catch(() => undefined);
     };
-  }, [module, load, attempt]);
+  }, [module, load, attempt, syncProps]);
 
-  // Route params or the query changed while the same page stays: pass them on.
+  // Route params or the query changed while the same page stays: pass them on, in order.
   const { params, search, from } = pageProps;
-  useEffect(() => {
-    const mounted = parcel.current;
-    if (mounted?.update && mounted.getStatus() === 'MOUNTED') {
-      void mounted.update({ ...latestProps.current }).catch(() => undefined);
-    }
-  }, [params, search, from]);
+  useEffect(syncProps, [params, search, from, syncProps]);
 
   return (
     <>

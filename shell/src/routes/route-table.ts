@@ -1,6 +1,6 @@
 import pageRoutes from './page-routes.json';
 
-/** Who may open a route: anyone, only signed-in users, or only owners (spec section 2). */
+/** Who may open a route: anyone, only signed-in users, or only owners (docs/product-rules.md#routes). */
 export type RouteAccess = 'public' | 'user' | 'owner';
 
 export interface PageRoute {

@@ -45,10 +45,24 @@ describe('ForgotPasswordPage', () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue(answer({ message: 'sent' }));
     renderPage(ForgotPasswordPage);
     await reachResetStep(post);
-    expect(screen.getByLabelText('Verification Code').getAttribute('type')).toBe('number');
+    // A text field (no arrows, no wheel, leading zeros kept) with the numeric keyboard.
+    const code = screen.getByLabelText('Verification Code');
+    expect(code.getAttribute('type')).toBe('text');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('pattern')).toBe('[0-9]*');
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend Verification Code' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
+  });
+
+  it('rates the new password as it is typed, without blocking a weak one', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue(answer({ message: 'ok' }));
+    renderPage(ForgotPasswordPage);
+    await reachResetStep(post);
+    fillReset('012345', 'ada@example.com', 'ada@example.com');
+    expect(await screen.findByText('Password strength: Very weak', {}, { timeout: 15_000 })).toBeTruthy();
+    click('Reset Password');
+    await screen.findByText('Password reset successful!');
   });
 
   it("refuses different passwords with 'Passwords do not match' and makes no call", async () => {
@@ -70,6 +84,7 @@ describe('ForgotPasswordPage', () => {
     click('Reset Password');
     await screen.findByText('Password reset successful!');
     expect(post).toHaveBeenLastCalledWith('/auth/reset-password', {
+      email: 'ada@example.com',
       code: '012345',
       password: 'new-secret',
       confirmPassword: 'new-secret',

@@ -1,11 +1,11 @@
-import { api, TOAST_MS, useToast, type PageProps } from '@parley/shared';
+import { api, PasswordStrength, TOAST_MS, useToast, type PageProps } from '@parley/shared';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { InternalLink } from '../../components/internal-link';
 import { TEXTS } from '../../components/texts';
 
-/** Spec section 4: enterEmail → resetPassword once a code was sent → enterEmail after a successful reset. */
+/** docs/product-rules.md#password-reset-flow: enterEmail → resetPassword once a code was sent → enterEmail after a successful reset. */
 type Step = 'enterEmail' | 'resetPassword';
 
 interface EmailForm {
@@ -60,7 +60,8 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
     }
     setBusy('reset');
     try {
-      await api.post('/auth/reset-password', { code: String(code).trim(), password, confirmPassword });
+      // The email of step one names the account the code belongs to (the server checks the code against it only).
+      await api.post('/auth/reset-password', { email, code: String(code).trim(), password, confirmPassword });
     } catch {
       toast.error(TEXTS.resetFailed);
       return;
@@ -121,7 +122,8 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
           name="code"
           rules={[{ required: true, message: 'Please enter the verification code' }]}
         >
-          <Input type="number" inputMode="numeric" autoComplete="one-time-code" autoFocus />
+          {/* Text, not type=number: arrows and the wheel must not change it, and leading zeros stay. */}
+          <Input inputMode="numeric" pattern="[0-9]*" autoComplete="one-time-code" autoFocus />
         </Form.Item>
         <Form.Item
           label="New Password"
@@ -129,6 +131,9 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
           rules={[{ required: true, message: 'Please enter a new password' }]}
         >
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate>
+          {({ getFieldValue }) => <PasswordStrength password={getFieldValue('password')} userInputs={[email]} />}
         </Form.Item>
         <Form.Item
           label="Confirm New Password"

@@ -11,8 +11,10 @@ const profile: CurrentUser = {
   id: 'u1',
   fullName: 'Ada Lovelace',
   email: 'ada@example.com',
+  title: '',
   role: 'owner',
   isOwner: true,
+  status: 'active',
   account: { id: 'a1', name: 'Analytical', logo: null },
 };
 const token = fakeToken({

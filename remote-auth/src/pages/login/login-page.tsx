@@ -33,7 +33,7 @@ export function LoginPage({ navigate, from }: PageProps) {
   const toast = useToast(TOAST_MS.signIn);
   const [submitting, setSubmitting] = useState(false);
 
-  // Spec section 2: already signed in → refresh the profile and go to /main; otherwise drop any stale token.
+  // docs/product-rules.md#sign-in: already signed in → refresh the profile and go to /main; otherwise drop any stale token.
   useEffect(() => {
     if (!$session.get().isAuthenticated) {
       removeToken();

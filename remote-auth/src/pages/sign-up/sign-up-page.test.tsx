@@ -81,9 +81,11 @@ describe('SignUpPage', () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue(answer({ message: 'ok' }));
     const { navigate } = renderPage(SignUpPage);
     fill({ ...complete, Email: 'ada' });
+    // The strength meter advises, it never blocks.
+    expect(await screen.findByText('Password strength: Very weak', {}, { timeout: 15_000 })).toBeTruthy();
     agree();
     click('Sign Up');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/verify'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/verify\?email=/)));
     expect(post).toHaveBeenCalledWith('/auth/register', {
       fullName: 'Ada Lovelace',
       title: 'Founder',

@@ -1,4 +1,4 @@
-import { api, serverText, TOAST_MS, useToast, type PageProps } from '@parley/shared';
+import { api, PasswordStrength, serverText, TOAST_MS, useToast, type PageProps } from '@parley/shared';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
@@ -26,7 +26,8 @@ export function SignUpPage({ navigate }: PageProps) {
       return;
     }
     setSubmitting(false);
-    navigate('/verify');
+    // The verify page says where the code went and fills the address in for Resend.
+    navigate(`/verify?email=${encodeURIComponent(email.trim())}`);
   };
 
   return (
@@ -48,6 +49,14 @@ export function SignUpPage({ navigate }: PageProps) {
         </Form.Item>
         <Form.Item label="Password" name="password" required>
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate>
+          {({ getFieldValue }) => (
+            <PasswordStrength
+              password={getFieldValue('password')}
+              userInputs={[getFieldValue('fullName'), getFieldValue('title'), getFieldValue('email')]}
+            />
+          )}
         </Form.Item>
         <Form.Item label="Confirm Password" name="confirmPassword" required>
           <Input.Password autoComplete="new-password" />

@@ -10,7 +10,7 @@ export interface SignUpValues {
 }
 
 /**
- * Spec section 5, in this order and nothing more: all five fields, matching passwords, the Terms box.
+ * docs/product-rules.md#validation, in this order and nothing more: all five fields, matching passwords, the Terms box.
  * Text fields count as empty when only spaces (the server trims them); passwords are taken as typed.
  */
 export function signUpProblem(values: SignUpValues): string | undefined {

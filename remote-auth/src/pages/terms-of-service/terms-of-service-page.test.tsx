@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderPage } from '../../test-support/render-page';
 import { TermsOfServicePage } from './terms-of-service-page';
 import { TERMS_SECTIONS } from './terms-text';
@@ -15,6 +15,12 @@ describe('TermsOfServicePage', () => {
     renderPage(TermsOfServicePage);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
     expect(screen.getByText(/last updated 9\/1\/2022/)).toBeTruthy();
+  });
+
+  it('has a way back into the app', () => {
+    const { navigate } = renderPage(TermsOfServicePage);
+    fireEvent.click(screen.getByRole('link', { name: '← Back to Parley' }));
+    expect(navigate).toHaveBeenCalledWith('/main');
   });
 
   it('puts a plain-language summary above every clause', () => {

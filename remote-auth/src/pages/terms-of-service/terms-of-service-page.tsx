@@ -1,5 +1,6 @@
 import type { PageProps } from '@parley/shared';
 import { Typography } from 'antd';
+import { InternalLink } from '../../components/internal-link';
 import { TERMS_INTRO, TERMS_LAST_UPDATED, TERMS_SECTIONS, type TermsClause } from './terms-text';
 
 function Clause({ clause }: { clause: TermsClause }) {
@@ -11,8 +12,8 @@ function Clause({ clause }: { clause: TermsClause }) {
       <div
         className="terms-summary"
         style={{
-          background: '#e8f5f3',
-          borderLeft: '4px solid #128c7e',
+          background: 'color-mix(in srgb, var(--ant-color-primary) 10%, var(--ant-color-bg-container))',
+          borderLeft: '4px solid var(--ant-color-primary)',
           borderRadius: 4,
           padding: '8px 12px',
           marginBottom: 8,
@@ -28,12 +29,31 @@ function Clause({ clause }: { clause: TermsClause }) {
   );
 }
 
-/** Public page, opened in a new tab from links (spec section 2). */
-export function TermsOfServicePage(_props: PageProps) {
+/** Public page, opened in a new tab from links (docs/product-rules.md#routes). */
+export function TermsOfServicePage({ navigate }: PageProps) {
   return (
-    <div style={{ background: '#f0f2f5', minHeight: '100vh', padding: '32px 16px', boxSizing: 'border-box' }}>
-      <article style={{ maxWidth: 860, margin: '0 auto', background: '#fff', borderRadius: 8, padding: '24px 32px' }}>
-        <Typography.Title level={1} style={{ marginTop: 0 }}>
+    <div
+      style={{
+        background: 'var(--ant-color-bg-layout)',
+        minHeight: '100vh',
+        padding: '32px 16px',
+        boxSizing: 'border-box',
+      }}
+    >
+      <article
+        style={{
+          maxWidth: 860,
+          margin: '0 auto',
+          background: 'var(--ant-color-bg-container)',
+          borderRadius: 8,
+          padding: '24px 32px',
+        }}
+      >
+        {/* Opened in a new tab, it has no history to go back to: a way into the app (login when signed out). */}
+        <InternalLink to="/main" navigate={navigate}>
+          ← Back to Parley
+        </InternalLink>
+        <Typography.Title level={1} style={{ marginTop: 8 }}>
           Terms of Service
         </Typography.Title>
         <Typography.Paragraph type="secondary">This page was last updated {TERMS_LAST_UPDATED}.</Typography.Paragraph>

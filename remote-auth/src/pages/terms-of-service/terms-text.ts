@@ -1,5 +1,5 @@
 // The Terms of Service text. Each clause carries a plain-language summary shown above the legal wording
-// (spec section 2); the constants are those of spec section 9.
+// (docs/product-rules.md#sign-in); the constants are those of docs/product-rules.md#constants.
 
 export interface TermsClause {
   /** e.g. "8.2" */

@@ -1,5 +1,5 @@
 import { api } from '@parley/shared';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { answer, click, httpError, renderPage, type } from '../../test-support/render-page';
 import { VerifyPage } from './verify-page';
 
@@ -10,6 +10,20 @@ afterEach(() => {
 });
 
 describe('VerifyPage', () => {
+  it('after sign-up, says where the code went, fills the address in and links back to login', async () => {
+    const post = jest.spyOn(api, 'post').mockResolvedValue(answer({ message: 'Email verified successfully' }));
+    const { navigate } = renderPage(VerifyPage, { search: '?email=ana%40shop.test' });
+    expect(screen.getByText(/We emailed a verification code to/).textContent).toBe(
+      'We emailed a verification code to ana@shop.test.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'ana@shop.test');
+    type('Verification Code', '123456');
+    click('Verify Email');
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/auth/verify', { code: '123456', email: 'ana@shop.test' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Login' }));
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
   it('verifies the code, says so pointing to credential setup, and goes to /login 2 seconds later', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue(answer({ message: 'Email verified successfully' }));
     const { navigate } = renderPage(VerifyPage);

@@ -1,13 +1,18 @@
 import { api, TOAST_MS, useToast, type PageProps } from '@parley/shared';
-import { Button, Divider, Form, Input } from 'antd';
+import { Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { InternalLink } from '../../components/internal-link';
 import { AuthCard } from '../../components/auth-card';
 import { TEXTS, VERIFY_REDIRECT_MS } from '../../components/texts';
 
-export function VerifyPage({ navigate }: PageProps) {
+/** The address sign-up sent the code to (`/verify?email=…`), if any. */
+export const emailFromSearch = (search: string) => new URLSearchParams(search).get('email')?.trim() ?? '';
+
+export function VerifyPage({ navigate, search }: PageProps) {
   const toast = useToast(TOAST_MS.signIn);
   const [code, setCode] = useState('');
-  const [email, setEmail] = useState('');
+  const emailedTo = emailFromSearch(search);
+  const [email, setEmail] = useState(emailedTo);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const [verified, setVerified] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -17,7 +22,7 @@ export function VerifyPage({ navigate }: PageProps) {
   const onVerify = async () => {
     setBusy('verify');
     try {
-      await api.post('/auth/verify', { code: code.trim() });
+      await api.post('/auth/verify', { code: code.trim(), ...(emailedTo ? { email: emailedTo } : {}) });
     } catch {
       toast.error(TEXTS.verificationFailed);
       setBusy(null);
@@ -44,6 +49,11 @@ export function VerifyPage({ navigate }: PageProps) {
   const disabled = busy !== null || verified;
   return (
     <AuthCard title="Verify">
+      {emailedTo && (
+        <Typography.Paragraph>
+          We emailed a verification code to <Typography.Text strong>{emailedTo}</Typography.Text>.
+        </Typography.Paragraph>
+      )}
       <Form layout="vertical" onFinish={onVerify} disabled={disabled}>
         <Form.Item label="Verification Code" htmlFor="verify-code">
           <Input
@@ -74,6 +84,11 @@ export function VerifyPage({ navigate }: PageProps) {
           Resend Code
         </Button>
       </Form>
+      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        <InternalLink to="/login" navigate={navigate}>
+          Back to Login
+        </InternalLink>
+      </Typography.Paragraph>
     </AuthCard>
   );
 }

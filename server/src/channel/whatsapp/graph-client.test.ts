@@ -80,13 +80,16 @@ describe('createGraphClient against the sandbox', () => {
   });
 
   it('sends a text; the signed statuses verify, parse and climb to read', async () => {
+    // The customer wrote within 24 hours (Meta refuses free-form text otherwise, with 131047).
+    sandbox.inbound({ from: '+15550001', type: 'text', text: 'Hello' });
     const result = await client.sendMessage(phoneNumberId(), textMessage('+15550001', 'Grüße 👋'));
     expect(result).toEqual({ wamid: expect.stringMatching(/^wamid\./), waId: '15550001', input: '+15550001' });
     await sandbox.waitForIdle();
     const statuses = receiver.events.filter(
       (event): event is StatusEvent => event.kind === 'status' && event.wamid === result.wamid,
     );
-    expect(statuses.map((event) => event.status)).toEqual(['sent', 'delivered', 'read']);
+    // Each status is its own webhook POST: like Meta's, they may arrive in any order (the store ranks them).
+    expect(statuses.map((event) => event.status).sort()).toEqual(['delivered', 'read', 'sent']);
     expect(receiver.rejected()).toBe(0);
   });
 
@@ -185,6 +188,51 @@ describe('createGraphClient against the sandbox', () => {
     await expectGraphError(client.getMedia(id), { code: 100 });
   });
 
+  it('sends its own User-Agent on every request', async () => {
+    const agents: Array<string | null> = [];
+    const spying = createGraphClient({
+      baseUrl: sandbox.graphBase,
+      token: sandbox.seeded.token,
+      fetch: (input, init) => {
+        agents.push(new Headers(init?.headers).get('user-agent'));
+        return fetch(input, init);
+      },
+    });
+    const { id } = await spying.uploadMedia(phoneNumberId(), {
+      data: Buffer.from('%PDF-1.4 agent'),
+      mimeType: 'application/pdf',
+      fileName: 'a.pdf',
+    });
+    await spying.downloadMedia((await spying.getMedia(id)).url);
+    expect(agents).toHaveLength(3);
+    for (const agent of agents) expect(agent).toMatch(/^Parley\/\d+\.\d+\.\d+$/);
+  });
+
+  it('refuses a download that is not the file Meta described', async () => {
+    const bytes = Buffer.from('%PDF-1.4 checked document');
+    const { id } = await client.uploadMedia(phoneNumberId(), {
+      data: bytes,
+      mimeType: 'application/pdf',
+      fileName: 'b.pdf',
+    });
+    const info = await client.getMedia(id);
+    expect(await client.downloadMedia(info.url, info)).toMatchObject({ mimeType: 'application/pdf' });
+    const wrong = { mimeType: info.mimeType, fileSize: info.fileSize };
+    await expectGraphError(client.downloadMedia(info.url, { ...wrong, sha256: 'AAAA' }), { kind: 'ambiguous' });
+    await expectGraphError(client.downloadMedia(info.url, { ...wrong, fileSize: bytes.length + 1 }), {
+      kind: 'ambiguous',
+    });
+    await expectGraphError(client.downloadMedia(info.url, { ...wrong, mimeType: 'image/jpeg' }), { kind: 'ambiguous' });
+    const html = createGraphClient({
+      baseUrl: sandbox.graphBase,
+      token: sandbox.seeded.token,
+      fetch: async () =>
+        new Response('<html><body>URL signature expired</body></html>', { headers: { 'content-type': 'text/html' } }),
+    });
+    const refused = await expectGraphError(html.downloadMedia(info.url), { kind: 'ambiguous' });
+    expect(refused.title).toMatch(/HTML page/);
+  });
+
   it('lists flows and reads a flow with its preview', async () => {
     const flows = await client.listFlows(sandbox.seeded.wabaId);
     expect(flows.map((flow) => [flow.name, flow.status])).toEqual([
@@ -194,7 +242,8 @@ describe('createGraphClient against the sandbox', () => {
       ['Return request (draft)', 'DRAFT'],
     ]);
     const detail = await client.getFlow(sandbox.seeded.flowIds.bookAppointment);
-    expect(detail.preview?.previewUrl).toMatch(/preview\.png$/);
+    expect(detail.preview?.previewUrl).toMatch(/\/wa\/manage\/flows\/\d+\/preview\/\?token=/);
+    expect(Date.parse(detail.preview?.expiresAt ?? '')).toBeGreaterThan(Date.now());
     expect(detail.categories).toEqual(['APPOINTMENT_BOOKING']);
   });
 
@@ -206,10 +255,11 @@ describe('createGraphClient against the sandbox', () => {
       'appointment_reminder',
       'bienvenida',
       'summer_sale_promo',
+      'order_shipped',
     ]);
     const approved = await client.listTemplates(sandbox.seeded.wabaId, { status: 'APPROVED', limit: 2 });
     expect(approved.every((template) => template.status === 'APPROVED')).toBe(true);
-    expect(approved).toHaveLength(4);
+    expect(approved).toHaveLength(5);
   });
 
   it('looks up phone numbers', async () => {

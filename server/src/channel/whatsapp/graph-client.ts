@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { GraphError, graphErrorFromAnswer, graphErrorFromFailure } from './graph-error';
 import { readReceipt, type OutboundPayload } from './outbound-payload';
+import { PARLEY_USER_AGENT } from './user-agent';
 
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com/v22.0, or the sandbox's http://127.0.0.1:4010/v22.0 */
@@ -9,12 +11,24 @@ export interface GraphClientOptions {
   fetch?: typeof fetch;
   /** Per request; a time-out is an ambiguous failure. Default 15 s. */
   timeoutMs?: number;
+  /** Sent on every request. Default `Parley/<version>`. */
+  userAgent?: string;
+}
+
+/** What `GET /{media-id}` said about the file, to check the download against. */
+export interface ExpectedMedia {
+  mimeType?: string;
+  fileSize?: number;
+  /** Base64 (Meta's form) or hex SHA-256 of the file. */
+  sha256?: string;
 }
 
 export interface SendResult {
   wamid: string;
-  /** Meta's wa_id for the recipient; may differ from what we sent. */
-  waId: string;
+  /** Meta's wa_id for the recipient; may differ from what we sent (Brazil, Mexico). Absent for a user-id send. */
+  waId?: string;
+  /** Meta's business-scoped user id, when it answers with one. */
+  userId?: string;
   input: string;
   messageStatus?: string;
 }
@@ -66,6 +80,23 @@ interface Page<T> {
 
 type Query = Record<string, string | undefined>;
 
+const baseType = (mimeType: string) => mimeType.split(';')[0].trim().toLowerCase();
+
+/** Why a downloaded body is not the media getMedia described, or null when it is. */
+function mediaProblem(data: Buffer, mimeType: string, expected: ExpectedMedia): string | null {
+  if (mimeType === 'text/html' || mimeType === 'application/xhtml+xml') return 'an HTML page instead of the file';
+  if (expected.mimeType && baseType(expected.mimeType) !== mimeType && mimeType !== 'application/octet-stream')
+    return `type ${mimeType} instead of ${baseType(expected.mimeType)}`;
+  if (expected.fileSize && data.length !== expected.fileSize)
+    return `${data.length} bytes instead of ${expected.fileSize}`;
+  if (expected.sha256) {
+    const digest = crypto.createHash('sha256').update(data).digest();
+    const matches = [digest.toString('base64'), digest.toString('hex')].includes(expected.sha256.trim());
+    if (!matches) return 'the SHA-256 does not match';
+  }
+  return null;
+}
+
 export type GraphClient = ReturnType<typeof createGraphClient>;
 
 /** A small typed client for the Graph API calls Parley makes. Failures throw GraphError with a kind. */
@@ -89,7 +120,7 @@ export function createGraphClient(options: GraphClientOptions) {
     if (init.auth !== false && options.token && !/^[\x21-\x7e]+$/.test(options.token)) {
       throw new GraphError(401, 190, 'Invalid OAuth access token - Cannot parse access token', undefined, 'permanent');
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'user-agent': options.userAgent ?? PARLEY_USER_AGENT };
     if (init.auth !== false && options.token) headers.authorization = `Bearer ${options.token}`;
     let body = init.body;
     if (init.json !== undefined) {
@@ -159,7 +190,7 @@ export function createGraphClient(options: GraphClientOptions) {
   return {
     async sendMessage(phoneNumberId: string, payload: OutboundPayload): Promise<SendResult> {
       const answer = await json<{
-        contacts?: Array<{ input?: string; wa_id?: string }>;
+        contacts?: Array<{ input?: string; wa_id?: string; user_id?: string }>;
         messages?: Array<{ id?: string; message_status?: string }>;
       }>(url(`/${phoneNumberId}/messages`), {
         method: 'POST',
@@ -168,10 +199,12 @@ export function createGraphClient(options: GraphClientOptions) {
       const message = answer.messages?.[0];
       // A 200 without a wamid leaves us unable to track the message: treat like an unknown outcome.
       if (!message?.id) throw new GraphError(200, null, 'Send answered without a message id', undefined, 'ambiguous');
+      const contact = answer.contacts?.[0];
       return {
         wamid: message.id,
-        waId: answer.contacts?.[0]?.wa_id ?? payload.to.replace(/\D/g, ''),
-        input: answer.contacts?.[0]?.input ?? payload.to,
+        ...(contact?.wa_id ? { waId: String(contact.wa_id) } : {}),
+        ...(contact?.user_id ? { userId: String(contact.user_id) } : {}),
+        input: contact?.input ?? payload.to ?? payload.recipient ?? '',
         ...(message.message_status ? { messageStatus: message.message_status } : {}),
       };
     },
@@ -203,13 +236,25 @@ export function createGraphClient(options: GraphClientOptions) {
       };
     },
 
-    /** Downloads a media URL from getMedia; it needs the same Bearer token and expires after ~5 minutes. */
-    async downloadMedia(mediaUrl: string): Promise<{ data: Buffer; mimeType: string }> {
+    /**
+     * Downloads a media URL from getMedia; it needs the same Bearer token and expires after ~5 minutes. An answer
+     * that is not the file getMedia described (an HTML error page served with 200, another type, another size or
+     * hash) throws an ambiguous GraphError: ask getMedia for a fresh URL and try again, never keep it.
+     */
+    async downloadMedia(mediaUrl: string, expected: ExpectedMedia = {}): Promise<{ data: Buffer; mimeType: string }> {
       const response = await request(mediaUrl);
-      return {
-        data: Buffer.from(await response.arrayBuffer()),
-        mimeType: response.headers.get('content-type') ?? 'application/octet-stream',
-      };
+      const mimeType = response.headers.get('content-type') ?? 'application/octet-stream';
+      const data = Buffer.from(await response.arrayBuffer());
+      const problem = mediaProblem(data, baseType(mimeType), expected);
+      if (problem)
+        throw new GraphError(
+          response.status,
+          null,
+          `The media download was refused: ${problem}`,
+          undefined,
+          'ambiguous',
+        );
+      return { data, mimeType };
     },
 
     async deleteMedia(mediaId: string): Promise<void> {
@@ -281,6 +326,25 @@ export function createGraphClient(options: GraphClientOptions) {
 
     async subscribeApp(wabaId: string): Promise<void> {
       await json(url(`/${wabaId}/subscribed_apps`), { method: 'POST' });
+    },
+
+    /**
+     * The app's webhook fields of the WhatsApp Business Account object (Graph "App Subscriptions" edge); the client's
+     * token must be the app access token `<app-id>|<app-secret>`.
+     */
+    async subscribeAppFields(
+      appId: string,
+      input: { callbackUrl: string; verifyToken?: string; fields: string[] },
+    ): Promise<void> {
+      await json(url(`/${appId}/subscriptions`), {
+        method: 'POST',
+        json: {
+          object: 'whatsapp_business_account',
+          callback_url: input.callbackUrl,
+          ...(input.verifyToken ? { verify_token: input.verifyToken } : {}),
+          fields: input.fields.join(','),
+        },
+      });
     },
 
     async registerPhone(phoneNumberId: string, pin: string): Promise<void> {

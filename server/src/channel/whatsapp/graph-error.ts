@@ -22,7 +22,7 @@ export class GraphError extends Error {
 }
 
 // App/WABA call limits, throughput, pair rate, throughput upgrade in progress.
-const retryableCodes = new Set([4, 80007, 130429, 131056, 131057]);
+export const RETRYABLE_CODES: ReadonlySet<number> = new Set([4, 80007, 130429, 131056, 131057]);
 const refusedBeforeSending = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -38,7 +38,7 @@ const refusedBeforeSending = new Set([
  * validation, 132xxx templates, 133010 unregistered, 368 policy — is permanent.
  */
 export function classifyGraphAnswer(httpStatus: number, code: number | null): GraphErrorKind {
-  if (code !== null && retryableCodes.has(code)) return 'retryable';
+  if (code !== null && RETRYABLE_CODES.has(code)) return 'retryable';
   if (httpStatus === 429) return 'retryable';
   if (httpStatus >= 500) return 'ambiguous';
   return 'permanent';

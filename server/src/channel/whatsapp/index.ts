@@ -3,6 +3,8 @@ export { parseWebhookPayload, parseFlowResponse, WebhookPayloadError } from './w
 export type {
   WebhookEvent,
   InboundMessageEvent,
+  BusinessMessageEvent,
+  CustomerIds,
   StatusEvent,
   ErrorEvent,
   InboundMessageType,
@@ -17,6 +19,7 @@ export type {
   GraphClientOptions,
   SendResult,
   MediaInfo,
+  ExpectedMedia,
   GraphFlow,
   GraphFlowDetail,
   GraphTemplate,

@@ -78,4 +78,11 @@ describe('outbound payload builders', () => {
       typing_indicator: { type: 'text' },
     });
   });
+
+  it("addresses a customer known only by a username with `recipient` (Meta's business-scoped user id), not `to`", () => {
+    const payload = textMessage({ userId: 'US.13491208655302741918' }, 'Hello');
+    expect(payload).toMatchObject({ recipient: 'US.13491208655302741918', type: 'text' });
+    expect(payload).not.toHaveProperty('to');
+    expect(textMessage('15550001', 'Hi')).not.toHaveProperty('recipient');
+  });
 });

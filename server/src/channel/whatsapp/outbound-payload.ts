@@ -1,6 +1,15 @@
 /** Builders for `POST /{phone-number-id}/messages` bodies (WhatsApp Cloud API §2). */
 
-export type OutboundPayload = Record<string, unknown> & { messaging_product: 'whatsapp'; to: string; type: string };
+/**
+ * Who a send goes to: a wa_id / phone (`to`), or Meta's business-scoped user id (`recipient`) for a customer known
+ * only by a WhatsApp username (Meta's "Business-scoped user IDs" page: `recipient` instead of `to`).
+ */
+export type Recipient = string | { userId: string };
+
+export type OutboundPayload = Record<string, unknown> & {
+  messaging_product: 'whatsapp';
+  type: string;
+} & ({ to: string; recipient?: never } | { recipient: string; to?: never });
 
 export interface ReplyOptions {
   /** The wamid being quoted; becomes `context.message_id`. */
@@ -10,18 +19,18 @@ export interface ReplyOptions {
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
 export type MediaSource = { id: string } | { link: string };
 
-function base(to: string, type: string, options: ReplyOptions = {}): OutboundPayload {
+function base(to: Recipient, type: string, options: ReplyOptions = {}): OutboundPayload {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to,
+    ...(typeof to === 'string' ? { to } : { recipient: to.userId }),
     type,
     ...(options.replyTo ? { context: { message_id: options.replyTo } } : {}),
   };
 }
 
 export function textMessage(
-  to: string,
+  to: Recipient,
   body: string,
   options: ReplyOptions & { previewUrl?: boolean } = {},
 ): OutboundPayload {
@@ -30,7 +39,7 @@ export function textMessage(
 
 /** Media by uploaded id or public link; captions only where WhatsApp allows them (not audio or sticker). */
 export function mediaMessage(
-  to: string,
+  to: Recipient,
   kind: MediaKind,
   source: MediaSource,
   options: ReplyOptions & { caption?: string; fileName?: string } = {},
@@ -42,7 +51,7 @@ export function mediaMessage(
 }
 
 export function locationMessage(
-  to: string,
+  to: Recipient,
   location: { latitude: number; longitude: number; name?: string; address?: string },
   options: ReplyOptions = {},
 ): OutboundPayload {
@@ -50,7 +59,7 @@ export function locationMessage(
 }
 
 export function templateMessage(
-  to: string,
+  to: Recipient,
   name: string,
   languageCode: string,
   components?: unknown[],
@@ -80,7 +89,7 @@ export interface FlowMessageOptions extends ReplyOptions {
   data?: Record<string, unknown>;
 }
 
-export function flowMessage(to: string, options: FlowMessageOptions): OutboundPayload {
+export function flowMessage(to: Recipient, options: FlowMessageOptions): OutboundPayload {
   const parameters: Record<string, unknown> = {
     flow_message_version: '3',
     flow_id: options.flowId,
@@ -106,7 +115,7 @@ export function flowMessage(to: string, options: FlowMessageOptions): OutboundPa
   };
 }
 
-export function reactionMessage(to: string, messageId: string, emoji: string): OutboundPayload {
+export function reactionMessage(to: Recipient, messageId: string, emoji: string): OutboundPayload {
   return { ...base(to, 'reaction'), reaction: { message_id: messageId, emoji } };
 }
 

@@ -30,6 +30,7 @@ describe('parseWebhookPayload: inbound messages', () => {
       displayPhoneNumber: fixtureDefaults.displayPhoneNumber,
       from: fixtureDefaults.from,
       profileName: 'Zoë Müller',
+      customer: { waId: fixtureDefaults.from, userId: null, username: null, profileName: 'Zoë Müller' },
       wamid: fixtureDefaults.wamid,
       timestamp: new Date(Number(fixtureDefaults.timestamp) * 1000),
       type: 'text',
@@ -51,6 +52,7 @@ describe('parseWebhookPayload: inbound messages', () => {
         'interactive',
         'button',
         'reaction',
+        'order',
         'unsupported',
       ]).toContain(single(kind).type);
   });
@@ -144,7 +146,10 @@ describe('parseWebhookPayload: inbound messages', () => {
         },
       ],
     });
-    expect(single('order')).toMatchObject({ type: 'unsupported', content: { unsupported: { type: 'order' } } });
+    const [future] = parseWebhookPayload(
+      envelope({}, { messages: [{ from: '1555', id: 'wamid.f', timestamp: '1', type: 'poll', poll: {} }] }),
+    );
+    expect(future).toMatchObject({ type: 'unsupported', content: { unsupported: { type: 'poll' } } });
   });
 
   it('treats a known type with a malformed body as unsupported rather than failing the batch', () => {
@@ -189,9 +194,16 @@ describe('parseWebhookPayload: statuses, errors, batches', () => {
   it('skips status values it does not know', () => {
     expect(
       parseWebhookPayload(
-        envelope({}, { statuses: [{ id: 'wamid.a', status: 'played', timestamp: '1', recipient_id: '1' }] }),
+        envelope({}, { statuses: [{ id: 'wamid.a', status: 'deleted', timestamp: '1', recipient_id: '1' }] }),
       ),
     ).toEqual([]);
+  });
+
+  it('reads a played status (a voice message was listened to)', () => {
+    const [event] = parseWebhookPayload(
+      envelope({}, { statuses: [{ id: 'wamid.a', status: 'played', timestamp: '1', recipient_id: '1' }] }),
+    );
+    expect(event).toMatchObject({ kind: 'status', status: 'played', wamid: 'wamid.a' });
   });
 
   it('reads value-level errors', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorSchema, idString, readContent, readReferral, toError } from './webhook-content';
 
 /** Normalised events out of Meta's webhook envelope (WhatsApp Cloud API facts, §1 Webhooks). */
 
@@ -14,6 +15,9 @@ export type InboundMessageType =
   | 'interactive'
   | 'button'
   | 'reaction'
+  | 'order'
+  | 'system'
+  | 'request_welcome'
   | 'unsupported';
 
 export interface GraphErrorInfo {
@@ -42,6 +46,33 @@ export interface LocationContent {
   url?: string;
 }
 
+export interface OrderContent {
+  catalogId: string;
+  text?: string;
+  items: Array<{ productRetailerId: string; quantity: number; itemPrice: number; currency: string }>;
+}
+
+/** A change WhatsApp reports about the customer (e.g. 'user_changed_number'), with its new ids. */
+export interface SystemContent {
+  type: string;
+  body: string;
+  newWaId?: string;
+  newUserId?: string;
+}
+
+/** The click-to-WhatsApp ad (or post) a message came from. */
+export interface ReferralInfo {
+  headline?: string;
+  body?: string;
+  sourceUrl?: string;
+  sourceType?: string;
+  sourceId?: string;
+  mediaType?: string;
+  imageUrl?: string;
+  videoUrl?: string;
+  thumbnailUrl?: string;
+}
+
 export interface MessageContent {
   text?: string;
   caption?: string;
@@ -59,7 +90,17 @@ export interface MessageContent {
   /** null = the customer removed their reaction (Meta omits emoji). */
   reaction?: { messageId: string; emoji: string | null };
   button?: { payload: string; text: string };
+  order?: OrderContent;
+  system?: SystemContent;
   unsupported?: { type?: string; errors?: GraphErrorInfo[] };
+}
+
+/** Who the customer is: a wa_id (digits, no '+'), a business-scoped user id, or both. */
+export interface CustomerIds {
+  waId: string | null;
+  userId: string | null;
+  username: string | null;
+  profileName: string | null;
 }
 
 export interface InboundMessageEvent {
@@ -67,18 +108,40 @@ export interface InboundMessageEvent {
   phoneNumberId: string;
   wabaId: string;
   displayPhoneNumber?: string;
-  /** The customer's wa_id (digits, no '+'). */
-  from: string;
+  /** The customer's wa_id (digits, no '+'); null for a username user (Meta omits `from`, see `customer`). */
+  from: string | null;
   profileName: string | null;
+  customer: CustomerIds;
   wamid: string;
   timestamp: Date;
   type: InboundMessageType;
   content: MessageContent;
+  referral?: ReferralInfo;
   replyToWamid?: string;
   forwarded?: boolean;
+  /** From a coexistence `history` batch: a past message, not a new one. */
+  history?: boolean;
 }
 
-export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+/**
+ * A message the business sent outside our API: from the WhatsApp Business app (`smb_message_echoes`) or a
+ * past one from a coexistence `history` batch.
+ */
+export interface BusinessMessageEvent {
+  kind: 'business-message';
+  source: 'echo' | 'history';
+  phoneNumberId: string;
+  wabaId: string;
+  customer: CustomerIds;
+  wamid: string;
+  timestamp: Date;
+  type: InboundMessageType;
+  content: MessageContent;
+  /** history_context.status of a history message, lowercased (e.g. 'read', 'delivered'). */
+  status?: string;
+}
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'played' | 'failed';
 
 export interface StatusEvent {
   kind: 'status';
@@ -98,19 +161,24 @@ export interface ErrorEvent {
   error: GraphErrorInfo;
 }
 
-export type WebhookEvent = InboundMessageEvent | StatusEvent | ErrorEvent;
+export type WebhookEvent = InboundMessageEvent | BusinessMessageEvent | StatusEvent | ErrorEvent;
 
 export class WebhookPayloadError extends Error {}
 
+export { parseFlowResponse } from './webhook-content';
+
 // Loose schemas: unknown fields are dropped, only what we read is required.
-const idString = z.union([z.string(), z.number()]).transform(String);
-const errorSchema = z.object({
-  code: z.coerce.number(),
-  title: z.string().optional(),
-  message: z.string().optional(),
-  error_data: z.object({ details: z.string().optional() }).optional(),
-});
-const messageSchema = z.object({ from: idString, id: z.string(), timestamp: idString, type: z.string() }).passthrough();
+// A username user's message has no `from`, only `from_user_id` (Meta's "Business-scoped user IDs" page).
+const messageSchema = z
+  .object({
+    from: idString.optional(),
+    from_user_id: z.string().optional(),
+    id: z.string(),
+    timestamp: idString,
+    type: z.string(),
+  })
+  .passthrough()
+  .refine((message) => message.from || message.from_user_id);
 const statusSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -118,14 +186,19 @@ const statusSchema = z.object({
   recipient_id: idString.optional(),
   errors: z.array(errorSchema).optional(),
 });
+const contactSchema = z.object({
+  profile: z.object({ name: z.string().optional(), username: z.string().optional() }).optional(),
+  wa_id: idString.optional(),
+  user_id: z.string().optional(),
+});
 const valueSchema = z.object({
   metadata: z.object({ phone_number_id: idString, display_phone_number: idString.optional() }),
-  contacts: z
-    .array(z.object({ profile: z.object({ name: z.string().optional() }).optional(), wa_id: idString }))
-    .optional(),
+  contacts: z.array(z.unknown()).optional(),
   messages: z.array(z.unknown()).optional(),
   statuses: z.array(z.unknown()).optional(),
   errors: z.array(z.unknown()).optional(),
+  message_echoes: z.array(z.unknown()).optional(),
+  history: z.array(z.unknown()).optional(),
 });
 const envelopeSchema = z.object({
   object: z.string().optional(),
@@ -136,168 +209,63 @@ const envelopeSchema = z.object({
     }),
   ),
 });
-
-const mediaSchema = z.object({
-  id: idString,
-  mime_type: z.string().optional(),
-  sha256: z.string().optional(),
-  caption: z.string().optional(),
-  filename: z.string().optional(),
-  voice: z.boolean().optional(),
-  animated: z.boolean().optional(),
-  url: z.string().optional(),
+// "smb_message_echoes webhook reference": from = the business number, to = the customer (or to_user_id).
+const echoSchema = z
+  .object({
+    to: idString.optional(),
+    to_user_id: z.string().optional(),
+    id: z.string(),
+    timestamp: idString,
+    type: z.string(),
+  })
+  .passthrough();
+// "history webhook reference": history[].threads[] (id = the customer's number) of messages, each with
+// history_context.status; `from` is the business number for what the business sent.
+const historyChunkSchema = z.object({
+  threads: z
+    .array(
+      z.object({
+        id: idString.optional(),
+        user_id: z.string().optional(),
+        messages: z.array(z.unknown()).default([]),
+      }),
+    )
+    .default([]),
 });
-const mediaTypes = new Set(['image', 'video', 'audio', 'document', 'sticker']);
-const deliveryStatuses = new Set<string>(['sent', 'delivered', 'read', 'failed']);
+const historyMessageSchema = z
+  .object({
+    from: idString.optional(),
+    id: z.string(),
+    timestamp: idString,
+    type: z.string(),
+    history_context: z.object({ status: z.string().optional() }).optional(),
+  })
+  .passthrough();
 
-function toError(error: z.infer<typeof errorSchema>): GraphErrorInfo {
-  return {
-    code: error.code,
-    title: error.title ?? error.message ?? `Error ${error.code}`,
-    ...(error.message ? { message: error.message } : {}),
-    ...(error.error_data?.details ? { details: error.error_data.details } : {}),
-  };
-}
+const deliveryStatuses = new Set<string>(['sent', 'delivered', 'read', 'played', 'failed']);
+const wanted = new Set(['messages', 'smb_message_echoes', 'history']);
 
 function toDate(unixSeconds: string): Date {
   const seconds = Number(unixSeconds);
   return Number.isFinite(seconds) ? new Date(seconds * 1000) : new Date();
 }
 
-function answerString(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
+const digits = (value: string | undefined) => (value ? value.replace(/\D/g, '') : '');
+const sameNumber = (a: string | undefined, b: string | undefined) => Boolean(a) && digits(a) === digits(b);
 
-/** Parses nfm_reply.response_json (a JSON string) into string answers plus the flow_token. */
-export function parseFlowResponse(responseJson: string): { answers: Record<string, string>; flowToken?: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(responseJson);
-  } catch {
-    return { answers: {} };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { answers: {} };
-  const answers: Record<string, string> = {};
-  let flowToken: string | undefined;
-  for (const [key, value] of Object.entries(parsed)) {
-    if (key === 'flow_token') flowToken = answerString(value);
-    else answers[key] = answerString(value);
-  }
-  return { answers, ...(flowToken !== undefined ? { flowToken } : {}) };
-}
-
-function unsupported(
-  originalType: string,
-  raw: Record<string, unknown>,
-): { type: InboundMessageType; content: MessageContent } {
-  const errors = z.array(errorSchema).safeParse(raw.errors);
-  const declared = z.object({ type: z.string() }).safeParse(raw.unsupported);
+function contextOf(raw: Record<string, unknown>) {
+  const context = z.object({ id: z.string().optional(), forwarded: z.boolean().optional() }).safeParse(raw.context);
   return {
-    type: 'unsupported',
-    content: {
-      unsupported: {
-        type: declared.success ? declared.data.type : originalType,
-        ...(errors.success && errors.data.length > 0 ? { errors: errors.data.map(toError) } : {}),
-      },
-    },
+    ...(context.success && context.data.id ? { replyToWamid: context.data.id } : {}),
+    ...(context.success && context.data.forwarded ? { forwarded: true } : {}),
   };
 }
 
-function readContent(
-  type: string,
-  raw: Record<string, unknown>,
-): { type: InboundMessageType; content: MessageContent } {
-  if (type === 'text') {
-    const text = z.object({ body: z.string() }).safeParse(raw.text);
-    if (text.success) return { type, content: { text: text.data.body } };
-  } else if (mediaTypes.has(type)) {
-    const media = mediaSchema.safeParse(raw[type]);
-    if (media.success) {
-      const m = media.data;
-      return {
-        type: type as InboundMessageType,
-        content: {
-          mediaId: m.id,
-          ...(m.mime_type ? { mimeType: m.mime_type } : {}),
-          ...(m.sha256 ? { sha256: m.sha256 } : {}),
-          ...(m.caption ? { caption: m.caption } : {}),
-          ...(m.filename ? { fileName: m.filename } : {}),
-          ...(m.url ? { mediaUrl: m.url } : {}),
-          ...(type === 'audio' ? { voice: m.voice === true } : {}),
-          ...(type === 'sticker' ? { animated: m.animated === true } : {}),
-        },
-      };
-    }
-  } else if (type === 'location') {
-    const location = z
-      .object({
-        latitude: z.coerce.number(),
-        longitude: z.coerce.number(),
-        name: z.string().optional(),
-        address: z.string().optional(),
-        url: z.string().optional(),
-      })
-      .safeParse(raw.location);
-    if (location.success) return { type, content: { location: location.data } };
-  } else if (type === 'contacts') {
-    if (Array.isArray(raw.contacts)) return { type, content: { contacts: raw.contacts } };
-  } else if (type === 'interactive') {
-    const interactive = readInteractive(raw.interactive);
-    if (interactive) return { type, content: { interactive } };
-  } else if (type === 'button') {
-    const button = z.object({ payload: z.string().optional(), text: z.string() }).safeParse(raw.button);
-    if (button.success)
-      return {
-        type,
-        content: { button: { payload: button.data.payload ?? button.data.text, text: button.data.text } },
-      };
-  } else if (type === 'reaction') {
-    const reaction = z.object({ message_id: z.string(), emoji: z.string().optional() }).safeParse(raw.reaction);
-    if (reaction.success)
-      return {
-        type,
-        content: {
-          reaction: { messageId: reaction.data.message_id, emoji: reaction.data.emoji ? reaction.data.emoji : null },
-        },
-      };
-  }
-  return unsupported(type, raw);
-}
-
-function readInteractive(value: unknown): InteractiveReply | undefined {
-  const base = z.object({ type: z.string() }).passthrough().safeParse(value);
-  if (!base.success) return undefined;
-  const kind = base.data.type;
-  if (kind === 'button_reply' || kind === 'list_reply') {
-    const reply = z
-      .object({ id: z.string(), title: z.string(), description: z.string().optional() })
-      .safeParse(base.data[kind]);
-    if (!reply.success) return undefined;
-    return {
-      type: kind,
-      id: reply.data.id,
-      title: reply.data.title,
-      ...(reply.data.description ? { description: reply.data.description } : {}),
-    };
-  }
-  if (kind === 'nfm_reply') {
-    const reply = z
-      .object({ response_json: z.string(), body: z.string().optional(), name: z.string().optional() })
-      .safeParse(base.data.nfm_reply);
-    if (!reply.success) return undefined;
-    const { answers, flowToken } = parseFlowResponse(reply.data.response_json);
-    return { type: 'nfm_reply', answers, ...(flowToken !== undefined ? { flowToken } : {}) };
-  }
-  return undefined;
-}
-
 /**
- * Turns one webhook POST body into a flat list of events, in payload order: every entry, change, message, status
- * and value-level error. Throws WebhookPayloadError when the body is not a WhatsApp envelope at all; single
- * malformed items are skipped, unknown message types become 'unsupported', unknown statuses are skipped.
+ * Turns one webhook POST body into a flat list of events, in payload order: every entry, change, message, status,
+ * echo, history message and value-level error. Throws WebhookPayloadError when the body is not a WhatsApp
+ * envelope at all; single malformed items are skipped, unknown message types become 'unsupported', unknown
+ * statuses are skipped, other fields (account_update, …) are ignored.
  */
 export function parseWebhookPayload(body: unknown): WebhookEvent[] {
   const envelope = envelopeSchema.safeParse(body);
@@ -307,37 +275,111 @@ export function parseWebhookPayload(body: unknown): WebhookEvent[] {
   const events: WebhookEvent[] = [];
   for (const entry of envelope.data.entry) {
     for (const change of entry.changes) {
-      if (change.field !== undefined && change.field !== 'messages') continue;
+      if (change.field !== undefined && !wanted.has(change.field)) continue;
       const value = valueSchema.safeParse(change.value);
       if (!value.success) continue;
-      const { metadata, contacts = [], messages = [], statuses = [], errors = [] } = value.data;
+      const { metadata } = value.data;
       const base = { phoneNumberId: metadata.phone_number_id, wabaId: entry.id };
-      for (const rawMessage of messages) {
+      const contacts = (value.data.contacts ?? []).flatMap((raw) => {
+        const parsed = contactSchema.safeParse(raw);
+        return parsed.success ? [parsed.data] : [];
+      });
+      for (const rawMessage of value.data.messages ?? []) {
         const message = messageSchema.safeParse(rawMessage);
         if (!message.success) continue;
         const raw = message.data as Record<string, unknown>;
+        const { from, from_user_id: fromUserId } = message.data;
         const contact =
-          contacts.find((candidate) => candidate.wa_id === message.data.from) ??
+          contacts.find((candidate) => from && candidate.wa_id === from) ??
+          contacts.find((candidate) => fromUserId && candidate.user_id === fromUserId) ??
           (contacts.length === 1 ? contacts[0] : undefined);
         const { type, content } = readContent(message.data.type, raw);
-        const context = z
-          .object({ id: z.string().optional(), forwarded: z.boolean().optional() })
-          .safeParse(raw.context);
+        const referral = readReferral(raw.referral);
+        const profileName = contact?.profile?.name ?? null;
         events.push({
           kind: 'message',
           ...base,
           ...(metadata.display_phone_number ? { displayPhoneNumber: metadata.display_phone_number } : {}),
-          from: message.data.from,
-          profileName: contact?.profile?.name ?? null,
+          from: from ?? contact?.wa_id ?? null,
+          profileName,
+          customer: {
+            waId: from ?? contact?.wa_id ?? null,
+            userId: fromUserId ?? contact?.user_id ?? null,
+            username: contact?.profile?.username ?? null,
+            profileName,
+          },
           wamid: message.data.id,
           timestamp: toDate(message.data.timestamp),
           type,
           content,
-          ...(context.success && context.data.id ? { replyToWamid: context.data.id } : {}),
-          ...(context.success && context.data.forwarded ? { forwarded: true } : {}),
+          ...(referral ? { referral } : {}),
+          ...contextOf(raw),
         });
       }
-      for (const rawStatus of statuses) {
+      for (const rawEcho of value.data.message_echoes ?? []) {
+        const echo = echoSchema.safeParse(rawEcho);
+        if (!echo.success || !(echo.data.to || echo.data.to_user_id)) continue;
+        const contact = contacts.find((candidate) => candidate.wa_id === echo.data.to);
+        const { type, content } = readContent(echo.data.type, echo.data as Record<string, unknown>);
+        events.push({
+          kind: 'business-message',
+          source: 'echo',
+          ...base,
+          customer: {
+            waId: echo.data.to ?? null,
+            userId: echo.data.to_user_id ?? null,
+            username: contact?.profile?.username ?? null,
+            profileName: contact?.profile?.name ?? null,
+          },
+          wamid: echo.data.id,
+          timestamp: toDate(echo.data.timestamp),
+          type,
+          content,
+        });
+      }
+      for (const rawChunk of value.data.history ?? []) {
+        const chunk = historyChunkSchema.safeParse(rawChunk);
+        if (!chunk.success) continue;
+        for (const thread of chunk.data.threads) {
+          const customer = {
+            waId: thread.id ?? null,
+            userId: thread.user_id ?? null,
+            username: null,
+            profileName: null,
+          };
+          for (const rawMessage of thread.messages) {
+            const message = historyMessageSchema.safeParse(rawMessage);
+            if (!message.success) continue;
+            const raw = message.data as Record<string, unknown>;
+            const { type, content } = readContent(message.data.type, raw);
+            const fromBusiness =
+              sameNumber(message.data.from, metadata.display_phone_number) ||
+              (Boolean(message.data.from) && thread.id !== undefined && !sameNumber(message.data.from, thread.id));
+            const common = {
+              ...base,
+              customer,
+              wamid: message.data.id,
+              timestamp: toDate(message.data.timestamp),
+              type,
+              content,
+            };
+            if (fromBusiness) {
+              const status = message.data.history_context?.status?.toLowerCase();
+              events.push({ kind: 'business-message', source: 'history', ...common, ...(status ? { status } : {}) });
+            } else {
+              events.push({
+                kind: 'message',
+                ...common,
+                from: customer.waId,
+                profileName: null,
+                history: true,
+                ...contextOf(raw),
+              });
+            }
+          }
+        }
+      }
+      for (const rawStatus of value.data.statuses ?? []) {
         const status = statusSchema.safeParse(rawStatus);
         if (!status.success || !deliveryStatuses.has(status.data.status)) continue;
         const error = status.data.errors?.[0];
@@ -351,7 +393,7 @@ export function parseWebhookPayload(body: unknown): WebhookEvent[] {
           ...(error ? { error: toError(error) } : {}),
         });
       }
-      for (const rawError of errors) {
+      for (const rawError of value.data.errors ?? []) {
         const error = errorSchema.safeParse(rawError);
         if (error.success) events.push({ kind: 'error', ...base, error: toError(error.data) });
       }

@@ -5,17 +5,19 @@
  *   POST /webhooks/whatsapp  X-Hub-Signature-256 over the raw bytes with WHATSAPP_APP_SECRET (bad or missing →
  *                            401, nothing stored); every event applied and committed BEFORE the 200, because only
  *                            a 200 stops Meta's redelivery. A failure answers 500 so Meta delivers again.
+ * What the events mean is the caller's (`handleEvents`, given by the conversations module): this file knows Meta's
+ * envelope and signature, nothing of Parley's domain.
  * The body is kept as the exact bytes received (Meta signs its \uXXXX-escaped serialisation; re-serialising
  * would break the signature), so this scope parses bodies itself.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { AppModule } from '../../services';
+import { errorAnswer, okAnswer } from '@parley/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { documentedOnly, typed } from '../../http/api-reference';
 import { HttpError } from '../../http/errors';
-import { stripNul } from '../../http/nul-guard';
-import { createMessageEvents } from '../../modules/conversations/events';
-import { createMediaLinkSigner } from '../../modules/conversations/media-links';
-import { handleWebhookEvents } from '../../modules/conversations/webhook-events';
-import { parseWebhookPayload, WebhookPayloadError } from './webhook-payload';
+import { sanitizeStrings } from '../../http/nul-guard';
+import { parseWebhookPayload, WebhookPayloadError, type WebhookEvent } from './webhook-payload';
 import { verifyWebhookSignature } from './webhook-signature';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -30,43 +32,83 @@ function sameSecret(given: unknown, expected: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-interface HandshakeQuery {
-  'hub.mode'?: string;
-  'hub.verify_token'?: string;
-  'hub.challenge'?: string;
+/** Meta's subscription handshake (GET). */
+const handshakeQuery = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().optional(),
+});
+
+/** Meta's signed notification: checked against its signature as bytes, then read (webhook-payload.ts). */
+const notificationBody = documentedOnly(
+  z.unknown().meta({ description: "Meta's webhook notification (object whatsapp_business_account), signed" }),
+);
+
+export interface WhatsAppWebhookOptions {
+  appSecret: string | undefined;
+  verifyToken: string | undefined;
+  /** Applies and commits the events; the 200 that stops Meta's redelivery is sent only after it resolves. */
+  handleEvents(events: WebhookEvent[], log: FastifyBaseLogger): Promise<unknown>;
 }
 
-export const whatsappWebhookModule: AppModule = {
-  name: 'whatsapp-webhook',
-  async register(app, { db, config, jobs, realtime }) {
-    const events = createMessageEvents(db, realtime, createMediaLinkSigner(config.auth.jwtSecret), app.log);
-    const access = { config: { access: 'webhook' as const } };
-    const { appSecret, verifyToken } = config.whatsapp;
-    if (!appSecret) app.log.warn('WHATSAPP_APP_SECRET is not set: WhatsApp webhooks will be refused (401)');
+export async function registerWhatsAppWebhook(
+  app: FastifyInstance,
+  { appSecret, verifyToken, handleEvents }: WhatsAppWebhookOptions,
+): Promise<void> {
+  const access = { config: { access: 'webhook' as const } };
+  const tags = ['WhatsApp webhook'];
+  if (!appSecret) app.log.warn('WHATSAPP_APP_SECRET is not set: WhatsApp webhooks will be refused (401)');
 
-    await app.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-        done(null, body),
-      );
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
 
-      scope.get<{ Querystring: HandshakeQuery }>(WEBHOOK_PATH, access, async (request, reply) => {
+    typed(scope).get(
+      WEBHOOK_PATH,
+      {
+        ...access,
+        schema: {
+          tags,
+          summary: "Meta's subscription handshake: echoes hub.challenge when hub.verify_token matches",
+          querystring: handshakeQuery,
+          response: {
+            200: { description: 'hub.challenge', content: { 'text/plain': { schema: z.string() } } },
+            '4xx': errorAnswer,
+          },
+        },
+      },
+      async (request, reply) => {
         const query = request.query;
         if (query['hub.mode'] !== 'subscribe' || !sameSecret(query['hub.verify_token'], verifyToken)) {
           throw new HttpError(403, 'Verification token does not match');
         }
         return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
-      });
+      },
+    );
 
-      scope.post(WEBHOOK_PATH, access, async (request, reply) => {
+    typed(scope).post(
+      WEBHOOK_PATH,
+      {
+        ...access,
+        schema: {
+          tags,
+          summary: "Meta's notifications: messages, statuses, errors of the connected numbers",
+          body: notificationBody,
+          response: { 200: okAnswer, '4xx': errorAnswer },
+        },
+      },
+      async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!appSecret || !verifyWebhookSignature(raw, request.headers['x-hub-signature-256'], appSecret)) {
           throw new HttpError(401, 'Invalid or missing X-Hub-Signature-256');
         }
         let payload: unknown;
         try {
-          // PostgreSQL cannot store NUL: a customer's text carrying one must not fail (and be redelivered) forever.
-          payload = stripNul(JSON.parse(raw.toString('utf8')));
+          // PostgreSQL cannot store NUL or a lone surrogate: a customer's text carrying one must be stored (with
+          // U+FFFD in its place), not fail and be redelivered for days.
+          payload = sanitizeStrings(JSON.parse(raw.toString('utf8')));
         } catch {
           throw new HttpError(400, 'Webhook body is not valid JSON');
         }
@@ -81,10 +123,10 @@ export const whatsappWebhookModule: AppModule = {
           }
           throw error;
         }
-        const outcome = await handleWebhookEvents({ db, jobs, events, log: request.log }, parsed);
-        request.log.debug({ ...outcome }, 'webhook handled');
-        return reply.status(200).send({ ok: true });
-      });
-    });
-  },
-};
+        const outcome = await handleEvents(parsed, request.log);
+        request.log.debug({ outcome }, 'webhook handled');
+        return reply.status(200).send({ ok: true as const });
+      },
+    );
+  });
+}

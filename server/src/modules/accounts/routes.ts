@@ -1,19 +1,28 @@
 /** PUT /api/account (owner): renames the caller's account. */
-import { z } from 'zod';
+import { account, accountBody } from '@parley/contract';
 import { requireAuth } from '../../http/access';
-import { parseBody, requiredString } from '../../http/validation';
+import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
 import { renameAccount } from './service';
-
-const accountBody = z.object({ name: requiredString() });
 
 export const accountsModule: AppModule = {
   name: 'accounts',
   register(app, { db }) {
-    app.put('/api/account', { config: { access: 'owner' } }, async (request) => {
-      const { accountId } = requireAuth(request);
-      const { name } = parseBody(accountBody, request.body);
-      return renameAccount(db, accountId, name);
-    });
+    typed(app).put(
+      '/api/account',
+      {
+        config: { access: 'owner' },
+        schema: {
+          tags: ['Account'],
+          summary: "Rename the caller's account",
+          body: accountBody,
+          response: { 200: account, ...refusals },
+        },
+      },
+      async (request) => {
+        const { accountId } = requireAuth(request);
+        return renameAccount(db, accountId, request.body.name);
+      },
+    );
   },
 };

@@ -2,7 +2,7 @@
  * How the browser gets at stored files. <img> and <video> cannot send our bearer header, so a file's address
  * itself must be the permission. We use an unguessable capability id (32 random bytes, base64url) per asset
  * rather than short-lived HMAC-signed links because asset URLs are kept: the client persists the asset list for
- * the composer (spec section 3) and caches answers, and a <video> keeps re-requesting ranges while it plays; an
+ * the composer (docs/product-rules.md#composer) and caches answers, and a <video> keeps re-requesting ranges while it plays; an
  * expiring link would break all of these. The token is never derived from the id and is only ever given to
  * signed-in users of the account (in list answers), so knowing an asset id does not reveal its file.
  */

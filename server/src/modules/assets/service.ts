@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import type { PageQuery } from '@parley/contract';
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
-import { isUuid, lastPageOf, type PageQuery } from '../contacts/paging';
+import { isUuid } from '../../http/ids';
+import { lastPageOf } from '../../http/paging';
 import { describedError } from './described-error';
 import { assetFileUrl, assetThumbnailUrl, newFileToken } from './file-urls';
 import type { UploadedFile } from './read-upload';
@@ -10,7 +12,7 @@ import { assets, type AssetRow } from './schema';
 import { makeThumbnail } from './thumbnails';
 import { imageUnreadable } from './upload-limits';
 
-/** An asset as the API answers it (shared/src/contract Asset). */
+/** An asset as the API answers it (@parley/contract asset). */
 export interface AssetView {
   id: string;
   name: string;

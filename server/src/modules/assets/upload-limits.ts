@@ -1,4 +1,4 @@
-/** Spec section 5 and 9: at most 5 files per upload, 15 MB each. The texts are the screen's own. */
+/** docs/product-rules.md#upload: at most 5 files per upload, 15 MB each. The texts are the screen's own. */
 export const MAX_FILES_PER_UPLOAD = 5;
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 

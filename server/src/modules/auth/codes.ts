@@ -5,10 +5,10 @@
  * - Only an HMAC of the code is stored (keyed with JWT_SECRET), so a database dump does not reveal live codes.
  * - A code is found by its hash among the purpose's codes: `POST /auth/verify` carries only `code` (spec).
  *   No two live codes of one purpose share a hash (issue() draws again), so a hit names one user.
- * - Wrong tries: when the caller also sends the `email` (optional field), a wrong code counts against that
- *   user's live code; after 5 wrong tries that code is refused even when right, until a new one is issued.
- *   Without an email a wrong code cannot be attributed to anyone; the per-IP rate limit on the code routes
- *   bounds guessing instead.
+ * - Wrong tries: with the `email` (required on reset-password, optional on verify) a code is checked against
+ *   that user's code only and a wrong one counts against it; after 5 wrong tries that code is refused even when
+ *   right, until a new one is issued. A verification code sent without an email cannot be attributed to anyone;
+ *   the rate limits on the code routes bound that guessing (it proves a mailbox, it opens no account).
  */
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';

@@ -1,20 +1,20 @@
-/** Sign-up, verification, login and password reset (issue 3). Routes in routes.ts only parse and call these. */
+/** Sign-up, verification, login and password reset (docs/product-rules.md#sign-in). Routes in routes.ts only parse and call these. */
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { passwordResetMail, verificationMail } from '../../mail/templates';
+import { passwordResetMail, signUpAttemptMail, verificationMail } from '../../mail/templates';
 import type { Realtime } from '../../realtime/realtime';
 import { accounts } from '../accounts/schema';
 import { users, type UserRow } from '../users/schema';
-import type { CodeStore } from './codes';
+import { CODE_MESSAGES, type CodeStore } from './codes';
 import type { PasswordHasher } from './passwords';
 import type { TokenService } from './tokens';
 
 export const AUTH_MESSAGES = {
   registered: 'Account created. We sent a verification code to your email.',
-  emailTaken: 'An account with this email already exists',
   verified: 'Email verified successfully',
   resent: 'If this email is waiting for verification, a new code has been sent.',
   wrongCredentials: 'Email or password is incorrect',
@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   deleted: 'This user has been deleted. Contact your account owner.',
   resetSent: 'If an account exists for this email, a verification code has been sent.',
   passwordReset: 'Password reset successful',
+  loggedOut: 'Logged out',
 } as const;
 
 export interface AuthServiceDeps {
@@ -41,14 +42,6 @@ export interface RegisterInput {
   title: string;
   email: string;
   password: string;
-}
-
-/** PostgreSQL unique_violation, as thrown by pg and PGlite (possibly wrapped by Drizzle in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -75,13 +68,30 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /** What a sign-up with a taken email mails to that email's owner. */
+  async function answerTakenEmail(user: UserRow) {
+    if (!user.verifiedAt && !user.deletedAt) {
+      const code = await codes.issue(user.id, 'verify');
+      await sendSafely(() => mailer.send(verificationMail(user.email, code, config.publicUrl)), 'verification mail');
+      return;
+    }
+    await sendSafely(() => mailer.send(signUpAttemptMail(user.email, config.publicUrl)), 'sign-up attempt mail');
+  }
+
   return {
     findUserByEmail,
 
-    /** Creates a business account and its owner (unverified) and mails a verification code. */
-    async register(input: RegisterInput): Promise<{ userId: string; accountId: string }> {
-      if (await findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+    /**
+     * Creates a business account and its owner (unverified) and mails a verification code. An email that already
+     * has an account gets the same answer (no enumeration) and its owner a mail instead: a fresh verification
+     * code while it is unverified, else a note that someone tried to sign up with it. Returns the new ids, or
+     * undefined when the email was taken.
+     */
+    async register(input: RegisterInput): Promise<{ userId: string; accountId: string } | undefined> {
+      // Hashed either way, so a known email answers as slowly as a new one.
       const passwordHash = await passwords.hash(input.password);
+      const existing = await findUserByEmail(input.email);
+      if (existing) return void (await answerTakenEmail(existing));
       let created: { userId: string; accountId: string };
       try {
         created = await db.transaction(async (tx) => {
@@ -101,14 +111,16 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { userId: user.id, accountId: account.id };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken);
-        throw error;
+        // The same email registered at the same moment: the other request created it.
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await findUserByEmail(input.email);
+        if (winner) await answerTakenEmail(winner);
+        return undefined;
       }
       const code = await codes.issue(created.userId, 'verify');
       await sendSafely(() => mailer.send(verificationMail(input.email, code, config.publicUrl)), 'verification mail');
       return created;
     },
-
     async verifyEmail(code: string, email?: string): Promise<void> {
       const userId = await codes.consume('verify', code, email ? (await findUserByEmail(email))?.id : undefined);
       await db
@@ -157,10 +169,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Sets the new password, ends every existing session (token version bump, sockets closed) and, since the
-     * code proved the mailbox, marks the email verified.
+     * code proved the mailbox, marks the email verified. The code counts only against the account of `email`
+     * (a wrong one is a wrong try of that account's code); an unknown email answers like a wrong code.
      */
-    async resetPassword(code: string, password: string, email?: string): Promise<void> {
-      const userId = await codes.consume('reset', code, email ? (await findUserByEmail(email))?.id : undefined);
+    async resetPassword(code: string, password: string, email: string): Promise<void> {
+      const user = await findUserByEmail(email);
+      if (!user || user.deletedAt) throw badRequest(CODE_MESSAGES.invalid);
+      const userId = await codes.consume('reset', code, user.id);
       await db
         .update(users)
         .set({
@@ -168,6 +183,18 @@ export function createAuthService(deps: AuthServiceDeps) {
           tokenVersion: sql`${users.tokenVersion} + 1`,
           verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
         })
+        .where(eq(users.id, userId));
+      realtime.disconnectUser(userId);
+    },
+
+    /**
+     * Server-side logout: the token version moves on, so this token (and every other token of the user: a copied
+     * one included) is refused from the next request on, and the user's sockets are closed.
+     */
+    async logout(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, userId));
       realtime.disconnectUser(userId);
     },

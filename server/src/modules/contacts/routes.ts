@@ -2,56 +2,64 @@
  * GET /api/contacts?limit&page (user) → { list, lastPage }; POST /api/contacts {name, phone, email} (owner);
  * DELETE /api/contacts/{id} (owner). Always within the caller's account: another account's id is a 404.
  */
-import { z } from 'zod';
+import { contact, contactBody, idParams, okAnswer, paged, pageQuery } from '@parley/contract';
 import { requireAuth } from '../../http/access';
-import { emailField, MAX_TEXT, parseBody, parseQuery } from '../../http/validation';
+import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
-import { pageQuery } from './paging';
-import { normalizePhone, PHONE_RULE } from './phone';
 import { addContact, deleteContact, listContacts } from './service';
-
-/** '' and missing both mean "not given" for the optional fields of the form. */
-const optionalText = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullish());
-
-const contactBody = z.object({
-  name: optionalText(z.string().trim().max(MAX_TEXT)),
-  phone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .transform((typed, context) => {
-      const digits = normalizePhone(typed);
-      if (!digits) context.addIssue({ code: 'custom', message: PHONE_RULE });
-      return digits ?? '';
-    }),
-  email: optionalText(emailField().pipe(z.email())),
-});
 
 export const contactsModule: AppModule = {
   name: 'contacts',
   register(app, { db }) {
-    app.get('/api/contacts', { config: { access: 'user' } }, async (request) => {
-      const { accountId } = requireAuth(request);
-      return listContacts(db, accountId, parseQuery(pageQuery, request.query));
-    });
+    const api = typed(app);
+    const tags = ['Contacts'];
 
-    app.post('/api/contacts', { config: { access: 'owner' } }, async (request, reply) => {
-      const { accountId } = requireAuth(request);
-      const body = parseBody(contactBody, request.body);
-      const contact = await addContact(db, accountId, {
-        name: body.name ?? null,
-        phone: body.phone,
-        email: body.email ?? null,
-      });
-      return reply.status(201).send(contact);
-    });
+    api.get(
+      '/api/contacts',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "A page of the account's contacts",
+          querystring: pageQuery,
+          response: { 200: paged(contact), ...refusals },
+        },
+      },
+      async (request) => {
+        const { accountId } = requireAuth(request);
+        return listContacts(db, accountId, request.query);
+      },
+    );
 
-    app.delete<{ Params: { id: string } }>('/api/contacts/:id', { config: { access: 'owner' } }, async (request) => {
-      const { accountId } = requireAuth(request);
-      await deleteContact(db, accountId, request.params.id);
-      return { ok: true };
-    });
+    api.post(
+      '/api/contacts',
+      {
+        config: { access: 'owner' },
+        schema: { tags, summary: 'Add a contact', body: contactBody, response: { 201: contact, ...refusals } },
+      },
+      async (request, reply) => {
+        const { accountId } = requireAuth(request);
+        const body = request.body;
+        const created = await addContact(db, accountId, {
+          name: body.name ?? null,
+          phone: body.phone,
+          email: body.email ?? null,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+
+    api.delete(
+      '/api/contacts/:id',
+      {
+        config: { access: 'owner' },
+        schema: { tags, summary: 'Delete a contact', params: idParams, response: { 200: okAnswer, ...refusals } },
+      },
+      async (request) => {
+        const { accountId } = requireAuth(request);
+        await deleteContact(db, accountId, request.params.id);
+        return { ok: true as const };
+      },
+    );
   },
 };

@@ -28,6 +28,16 @@ export async function usableConnection(deps: ChannelDeps, accountId: string): Pr
   return connection && connection.status === 'connected' ? connection : null;
 }
 
+/**
+ * For sends: any connection the account has, usable or disconnected (a send while Meta refuses the token is held,
+ * not refused); 422 with a message the agent can act on when the account was never connected.
+ */
+export async function requireConnectionForSending(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection> {
+  const connection = await getConnection(deps, accountId);
+  if (!connection) throw new HttpError(422, NOT_CONNECTED_MESSAGE);
+  return connection;
+}
+
 /** For routes: the usable connection, else 422 with a message the agent can act on. */
 export async function requireConnection(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection> {
   const connection = await usableConnection(deps, accountId);

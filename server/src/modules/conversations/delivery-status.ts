@@ -7,11 +7,12 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { messages, pendingStatuses, type DeliveryStatus } from './schema';
-import { statusesThatMoveTo } from './status-order';
+import { statusesThatMoveTo } from '@parley/contract';
 
 export interface DeliveryUpdate {
   status: DeliveryStatus;
-  error?: { code: string; title: string };
+  /** details: Meta's error_data.details, shown to staff with the code and title. */
+  error?: { code: string; title: string; details?: string };
 }
 
 export async function lockWamid(tx: Tx, accountId: string, wamid: string): Promise<void> {
@@ -25,7 +26,11 @@ async function moveStatus(tx: Tx, where: ReturnType<typeof and>, update: Deliver
     .set({
       status: update.status,
       ...(update.status === 'failed'
-        ? { errorCode: update.error?.code ?? null, errorTitle: update.error?.title ?? 'Not delivered' }
+        ? {
+            errorCode: update.error?.code ?? null,
+            errorTitle: update.error?.title ?? 'Not delivered',
+            errorDetails: update.error?.details ?? null,
+          }
         : {}),
       updatedAt: sql`clock_timestamp()`,
     })
@@ -53,14 +58,21 @@ export async function applyDeliveryStatus(
       status: update.status,
       errorCode: update.error?.code ?? null,
       errorTitle: update.error?.title ?? null,
+      errorDetails: update.error?.details ?? null,
     });
   }
   return null;
 }
 
-/** The send job got a wamid: store it (pending → sent), then apply the statuses that came before it. */
+/**
+ * The send job got a wamid: store it (pending → sent), then apply the statuses that came before it. A phone-app
+ * echo of this very send that arrived first is dropped (the send is that message; never two of it).
+ */
 export async function recordAcceptedSend(tx: Tx, accountId: string, messageId: string, wamid: string): Promise<void> {
   await lockWamid(tx, accountId, wamid);
+  await tx
+    .delete(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.wamid, wamid), eq(messages.sentFrom, 'phone_app')));
   await tx
     .update(messages)
     .set({
@@ -78,7 +90,13 @@ export async function recordAcceptedSend(tx: Tx, accountId: string, messageId: s
     await moveStatus(tx, eq(messages.id, messageId), {
       status: status.status,
       ...(status.errorCode || status.errorTitle
-        ? { error: { code: status.errorCode ?? '', title: status.errorTitle ?? 'Not delivered' } }
+        ? {
+            error: {
+              code: status.errorCode ?? '',
+              title: status.errorTitle ?? 'Not delivered',
+              ...(status.errorDetails ? { details: status.errorDetails } : {}),
+            },
+          }
         : {}),
     });
   }

@@ -4,13 +4,16 @@
  * committed, and it reads the committed rows, so every process emits the same thing (socket.io's adapter fans
  * it out across processes).
  */
-import { eq } from 'drizzle-orm';
+import type { Assignee, Label } from '@parley/contract';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
-import { contacts } from '../contacts/schema';
+import { contacts, type ContactRow } from '../contacts/schema';
+import { assigneeOf, conversationAssigneeSql } from '../assignment/of-conversation';
+import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
 import type { MediaLinkSigner } from './media-links';
-import { conversations, messages } from './schema';
+import { conversations, messages, type ConversationRow, type MessageRow } from './schema';
 import { toConversationView, toMessageView, type ConversationView, type MessageView } from './views';
 
 export interface MessageEvent {
@@ -19,28 +22,63 @@ export interface MessageEvent {
   conversation: ConversationView;
 }
 
-export async function loadMessageEvent(
-  db: Db,
-  links: MediaLinkSigner,
-  messageId: string,
-): Promise<{ accountId: string; event: MessageEvent } | null> {
-  const [row] = await db
-    .select({ message: messages, conversation: conversations, contact: contacts })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(eq(messages.id, messageId))
-    .limit(1);
-  if (!row) return null;
-  const now = new Date();
+type EventRow = {
+  message: MessageRow;
+  conversation: ConversationRow;
+  contact: ContactRow;
+  labels: Label[] | string | null;
+  assignee: Assignee | string | null;
+};
+
+function toEvent(row: EventRow, links: MediaLinkSigner, now: Date): { accountId: string; event: MessageEvent } {
   return {
     accountId: row.message.accountId,
     event: {
       conversationId: row.conversation.id,
       message: toMessageView(row.message, links, now),
-      conversation: toConversationView(row.conversation, row.contact, now),
+      conversation: toConversationView(
+        row.conversation,
+        row.contact,
+        labelsOf(row.labels),
+        assigneeOf(row.assignee),
+        now,
+      ),
     },
   };
+}
+
+/** Ids per query when loading many events (a webhook batch): one round trip per slice, not per message. */
+const LOAD_SLICE = 500;
+
+/** The events of the messages that exist, in the order of `messageIds`. */
+export async function loadMessageEvents(
+  db: Db,
+  links: MediaLinkSigner,
+  messageIds: string[],
+): Promise<Array<{ accountId: string; event: MessageEvent }>> {
+  const loaded = [];
+  for (let start = 0; start < messageIds.length; start += LOAD_SLICE) {
+    const slice = messageIds.slice(start, start + LOAD_SLICE);
+    const rows = await db
+      .select({
+        message: messages,
+        conversation: conversations,
+        contact: contacts,
+        labels: conversationLabelsSql,
+        assignee: conversationAssigneeSql,
+      })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(slice.length === 1 ? eq(messages.id, slice[0]) : inArray(messages.id, slice));
+    const byId = new Map(rows.map((row) => [row.message.id, row]));
+    const now = new Date();
+    for (const id of slice) {
+      const row = byId.get(id);
+      if (row) loaded.push(toEvent(row, links, now));
+    }
+  }
+  return loaded;
 }
 
 export interface MessageEvents {
@@ -56,13 +94,13 @@ export function createMessageEvents(
 ): MessageEvents {
   return {
     async emit(...messageIds) {
-      for (const messageId of new Set(messageIds)) {
-        try {
-          const loaded = await loadMessageEvent(db, links, messageId);
-          if (loaded) realtime.toAccount(loaded.accountId, 'message', loaded.event);
-        } catch (error) {
-          log.warn({ err: error, messageId }, 'could not emit the message event');
+      const ids = [...new Set(messageIds)];
+      try {
+        for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
+          realtime.toAccount(accountId, 'message', event);
         }
+      } catch (error) {
+        log.warn({ err: error, messageIds: ids.slice(0, 20) }, 'could not emit the message events');
       }
     },
   };

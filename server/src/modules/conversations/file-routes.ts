@@ -7,16 +7,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileBytes, idParams, signedFileQuery } from '@parley/contract';
 import { requireAuth } from '../../http/access';
+import { refusals, typed } from '../../http/api-reference';
 import { HttpError, notFound } from '../../http/errors';
 import type { AppServices } from '../../services';
 import { sendStoredFile } from '../assets/serve-stored-file';
-import { isUuid } from '../contacts/paging';
+import { isUuid } from '../../http/ids';
 import { extensionFor } from './media-download-job';
 import type { MediaLinkSigner } from './media-links';
 import { messages, type MessageRow } from './schema';
-
-type IdParams = { Params: { id: string } };
 
 export function registerMessageFileRoutes(
   app: FastifyInstance,
@@ -50,14 +50,34 @@ export function registerMessageFileRoutes(
         )[0]
       : undefined;
 
-  app.get<IdParams>('/api/messages/:id/media', userRoute, async (request, reply) => {
-    const { accountId } = requireAuth(request);
-    return serveMessageFile(request, reply, await messageById(request.params.id, accountId));
-  });
+  const api = typed(app);
+  const tags = ['Messages'];
+  const fileAnswer = {
+    200: { description: "The message's file", content: { '*/*': { schema: fileBytes } } },
+    ...refusals,
+  };
 
-  app.get<IdParams & { Querystring: { expires?: string; signature?: string } }>(
+  api.get(
+    '/api/messages/:id/media',
+    { ...userRoute, schema: { tags, summary: "A message's stored file", params: idParams, response: fileAnswer } },
+    async (request, reply) => {
+      const { accountId } = requireAuth(request);
+      return serveMessageFile(request, reply, await messageById(request.params.id, accountId));
+    },
+  );
+
+  api.get(
     '/api/files/messages/:id',
-    { config: { access: 'public' } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A message's stored file by its signed, short-lived link (content.url)",
+        params: idParams,
+        querystring: signedFileQuery,
+        response: fileAnswer,
+      },
+    },
     async (request, reply) => {
       if (!links.verify(request.params.id, request.query.expires, request.query.signature)) {
         throw new HttpError(403, 'This file link is invalid or has expired');

@@ -1,23 +1,54 @@
 /**
- * Incoming WhatsApp messages and reactions into the database. Each message is stored once per account (unique
- * wamid: a redelivered webhook changes nothing) together with its contact and conversation, in one
- * transaction; a media message's file is fetched afterwards by a `media.download` job queued in that same
- * transaction, so the message is visible at once and the file follows.
+ * Incoming WhatsApp messages and reactions into the database, and the business's own messages sent outside
+ * Parley (WhatsApp Business app echoes, coexistence history). Each message is stored once per account (unique
+ * wamid: a redelivered webhook changes nothing) together with its contact and conversation, in the caller's
+ * transaction (webhook-commit.ts stores webhooks that arrive together in one); a media message's file is
+ * fetched afterwards by a `media.download` job queued in that same transaction, so the message is visible at
+ * once and the file follows. A message's place in its conversation is
+ * WhatsApp's timestamp (never in the future), so redeliveries and parallel webhooks never reorder it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { InboundMessageEvent } from '../../channel/whatsapp';
-import type { Db, Tx } from '../../db/client';
+import type { BusinessMessageEvent, InboundMessageEvent, MessageContent } from '../../channel/whatsapp';
+import type { Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
-import { isUuid } from '../contacts/paging';
-import { findOrCreateContactByPhone } from '../contacts/service';
+import { isUuid } from '../../http/ids';
+import { findOrCreateCustomerContact, moveContactToNumber } from '../contacts/service';
 import { ensureConversation, noteNewMessage } from './conversation-updates';
+import { lockWamid } from './delivery-status';
 import { MEDIA_DOWNLOAD_JOB } from './job-kinds';
-import { messages, type StoredContent, type StoredReaction } from './schema';
+import { messages, type DeliveryStatus, type StoredContent, type StoredReaction } from './schema';
+
+/**
+ * The moment each message row is written. A group commit stores many webhooks in one transaction, where the
+ * column's default (now(): the transaction's start) would give them all the same createdAt, and messages within
+ * one WhatsApp second would then be ordered by their random ids (docs/product-rules.md: timestamp, then createdAt,
+ * then id). clock_timestamp() moves on between statements, so arrival order stays the tie-break.
+ */
+const STORED_NOW = sql<Date>`clock_timestamp()`;
+import { capStrings } from './stored-text';
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
-/** What we keep of WhatsApp's message content (see views.ts for the shapes clients read). */
-export function storedContentOf(event: InboundMessageEvent): StoredContent {
+/**
+ * Types whose arrival opens the 24-hour customer-service window: a message the customer wrote or tapped.
+ * `system` (WhatsApp's notice of a number change) and `request_welcome` (the chat was opened, nothing was
+ * written) do not; neither do past messages from a history batch.
+ */
+const WINDOW_CLOSED_TYPES = new Set(['system', 'request_welcome']);
+export const opensServiceWindow = (event: InboundMessageEvent) =>
+  !event.history && !WINDOW_CLOSED_TYPES.has(event.type);
+
+/** What we keep of WhatsApp's message content (see views.ts for the shapes clients read), long texts cut. */
+export function storedContentOf(event: {
+  type: string;
+  content: MessageContent;
+  forwarded?: boolean;
+  referral?: InboundMessageEvent['referral'];
+}): StoredContent {
+  return capStrings(contentByType(event));
+}
+
+function contentByType(event: Parameters<typeof storedContentOf>[0]): StoredContent {
   const c = event.content;
   const content: StoredContent = {};
   switch (event.type) {
@@ -35,6 +66,8 @@ export function storedContentOf(event: InboundMessageEvent): StoredContent {
       if (c.sha256) content.sha256 = c.sha256;
       if (c.voice !== undefined) content.voice = c.voice;
       if (c.animated !== undefined) content.animated = c.animated;
+      // History batches describe media without the file's id: there is nothing to fetch.
+      if (!c.mediaId) content.mediaUnavailable = true;
       break;
     case 'location':
       if (c.location) content.location = c.location;
@@ -67,6 +100,15 @@ export function storedContentOf(event: InboundMessageEvent): StoredContent {
         content.text = c.button.text;
       }
       break;
+    case 'order':
+      if (c.order) content.order = c.order;
+      break;
+    case 'system':
+      if (c.system) {
+        const { newUserId: _newUserId, ...system } = c.system;
+        content.system = system;
+      }
+      break;
     case 'unsupported':
       content.unsupported = c.unsupported ?? {};
       break;
@@ -74,8 +116,12 @@ export function storedContentOf(event: InboundMessageEvent): StoredContent {
       break;
   }
   if (event.forwarded) content.forwarded = true;
+  if (event.referral) content.referral = event.referral;
   return content;
 }
+
+/** WhatsApp's time of a message, never later than now (a sender's clock can be ahead). */
+const notInFuture = (timestamp: Date, now = new Date()) => (timestamp.getTime() < now.getTime() ? timestamp : now);
 
 async function messageIdByWamid(tx: Tx, accountId: string, wamid: string): Promise<string | null> {
   const [row] = await tx
@@ -105,45 +151,129 @@ export interface StoredInbound {
   queuedDownload: boolean;
 }
 
+/**
+ * Inserts an incoming message into its conversation (nothing when the wamid is already stored) and queues the
+ * download of its file; the caller keeps the conversation's last-message columns in step.
+ */
+export async function insertIncoming(
+  tx: Tx,
+  jobs: JobRunner,
+  accountId: string,
+  conversationId: string,
+  event: InboundMessageEvent,
+  { content = storedContentOf(event), replyToId = null }: { content?: StoredContent; replyToId?: string | null } = {},
+) {
+  const sentAt = notInFuture(event.timestamp);
+  const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
+  const [stored] = await tx
+    .insert(messages)
+    .values({
+      accountId,
+      conversationId,
+      type: event.type,
+      direction: 'incoming',
+      content,
+      replyToId,
+      replyToWamid: event.replyToWamid ?? null,
+      wamid: event.wamid,
+      mediaId: isMedia ? (event.content.mediaId ?? null) : null,
+      sentAt,
+      createdAt: STORED_NOW,
+    })
+    .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  if (!stored) return null;
+  if (isMedia) {
+    await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: stored.id }, maxAttempts: 8 });
+  }
+  return { id: stored.id, createdAt: stored.createdAt, sentAt, queuedDownload: isMedia };
+}
+
 /** Stores one incoming message (not a reaction); null when it was already stored. */
 export async function storeInboundMessage(
-  db: Db,
+  tx: Tx,
   jobs: JobRunner,
   accountId: string,
   event: InboundMessageEvent,
 ): Promise<StoredInbound | null> {
-  return db.transaction(async (tx) => {
-    const contact = await findOrCreateContactByPhone(tx as unknown as Db, accountId, event.from, event.profileName);
-    const conversation = await ensureConversation(tx, accountId, contact.id);
-    const replyToId = event.replyToWamid ? await messageIdByWamid(tx, accountId, event.replyToWamid) : null;
-    let content = storedContentOf(event);
-    if (event.type === 'interactive') content = await withFormName(tx, accountId, content);
-    const now = new Date();
-    const customerWroteAt = event.timestamp.getTime() < now.getTime() ? event.timestamp : now;
-    const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
-    const [stored] = await tx
-      .insert(messages)
-      .values({
-        accountId,
-        conversationId: conversation.id,
-        type: event.type,
-        direction: 'incoming',
-        content,
-        replyToId,
-        replyToWamid: event.replyToWamid ?? null,
-        wamid: event.wamid,
-        mediaId: isMedia ? (event.content.mediaId ?? null) : null,
-        sentAt: customerWroteAt,
-      })
-      .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
-      .returning({ id: messages.id, createdAt: messages.createdAt });
-    if (!stored) return null;
-    await noteNewMessage(tx, conversation.id, { createdAt: stored.createdAt, incoming: true, customerWroteAt });
-    if (isMedia) {
-      await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: stored.id }, maxAttempts: 8 });
-    }
-    return { messageId: stored.id, queuedDownload: isMedia };
+  // A redelivery stops here, before it could (re)create a contact the message has since moved away from.
+  if (await messageIdByWamid(tx, accountId, event.wamid)) return null;
+  const contact = await findOrCreateCustomerContact(tx, accountId, event.customer);
+  const conversation = await ensureConversation(tx, accountId, contact.id);
+  const replyToId = event.replyToWamid ? await messageIdByWamid(tx, accountId, event.replyToWamid) : null;
+  let content = storedContentOf(event);
+  if (event.type === 'interactive') content = await withFormName(tx, accountId, content);
+  const stored = await insertIncoming(tx, jobs, accountId, conversation.id, event, { content, replyToId });
+  if (!stored) return null;
+  await noteNewMessage(tx, conversation.id, {
+    // A past message takes its own place in the list and never reopens a closed conversation.
+    createdAt: event.history ? stored.sentAt : stored.createdAt,
+    incoming: true,
+    ...(event.history ? { keepStatus: true } : {}),
+    ...(opensServiceWindow(event) ? { customerWroteAt: stored.sentAt } : {}),
   });
+  const system = event.content.system;
+  if (event.type === 'system' && (system?.newWaId || system?.newUserId)) {
+    // The customer changed number: their contact (and so this conversation) moves to the new one.
+    await moveContactToNumber(tx, accountId, contact.id, { waId: system.newWaId, userId: system.newUserId });
+  }
+  return { messageId: stored.id, queuedDownload: stored.queuedDownload };
+}
+
+/** history_context.status of a past business message → our delivery status. */
+function historyStatus(status: string | undefined): DeliveryStatus {
+  if (status === 'read' || status === 'played') return 'read';
+  if (status === 'delivered') return 'delivered';
+  if (status === 'error' || status === 'failed') return 'failed';
+  return 'sent';
+}
+
+/**
+ * A message the business sent from the WhatsApp Business app (echo) or a past one (history): stored as
+ * outgoing, `sentFrom: 'phone_app'`, never opening the 24-hour window. An echo of a message Parley sent itself
+ * has a wamid we already hold, so it changes nothing; null when the wamid was already stored.
+ */
+export async function storeBusinessMessage(
+  tx: Tx,
+  jobs: JobRunner,
+  accountId: string,
+  event: BusinessMessageEvent,
+): Promise<StoredInbound | null> {
+  await lockWamid(tx, accountId, event.wamid);
+  if (await messageIdByWamid(tx, accountId, event.wamid)) return null;
+  const contact = await findOrCreateCustomerContact(tx, accountId, event.customer);
+  const conversation = await ensureConversation(tx, accountId, contact.id);
+  const sentAt = notInFuture(event.timestamp);
+  const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
+  const status = event.source === 'history' ? historyStatus(event.status) : 'sent';
+  const [stored] = await tx
+    .insert(messages)
+    .values({
+      accountId,
+      conversationId: conversation.id,
+      type: event.type,
+      direction: 'outgoing',
+      content: storedContentOf(event),
+      wamid: event.wamid,
+      status,
+      ...(status === 'failed' ? { errorTitle: 'Not delivered' } : {}),
+      sentFrom: 'phone_app',
+      mediaId: isMedia ? (event.content.mediaId ?? null) : null,
+      sentAt,
+      createdAt: STORED_NOW,
+    })
+    .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  if (!stored) return null;
+  await noteNewMessage(tx, conversation.id, {
+    createdAt: event.source === 'history' ? sentAt : stored.createdAt,
+    incoming: false,
+    ...(event.source === 'history' ? { keepStatus: true } : {}),
+  });
+  if (isMedia) {
+    await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: stored.id }, maxAttempts: 8 });
+  }
+  return { messageId: stored.id, queuedDownload: isMedia };
 }
 
 /**
@@ -151,28 +281,28 @@ export async function storeInboundMessage(
  * removed). WhatsApp's timestamp decides between events that arrive out of order. Returns the reacted
  * message's id when it changed; reactions to messages we do not have are dropped.
  */
-export async function applyReaction(db: Db, accountId: string, event: InboundMessageEvent): Promise<string | null> {
+export async function applyReaction(tx: Tx, accountId: string, event: InboundMessageEvent): Promise<string | null> {
   const reaction = event.content.reaction;
   if (!reaction) return null;
-  return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: messages.id, reactions: messages.reactions })
-      .from(messages)
-      .where(and(eq(messages.accountId, accountId), eq(messages.wamid, reaction.messageId)))
-      .limit(1)
-      .for('update');
-    if (!target) return null;
-    const at = event.timestamp.toISOString();
-    const current = target.reactions.find((existing) => existing.from === event.from);
-    if (current && (current.at > at || (current.at === at && current.emoji === reaction.emoji))) return null;
-    const next: StoredReaction[] = [
-      ...target.reactions.filter((existing) => existing.from !== event.from),
-      { from: event.from, emoji: reaction.emoji, at },
-    ];
-    await tx
-      .update(messages)
-      .set({ reactions: next, updatedAt: sql`clock_timestamp()` })
-      .where(eq(messages.id, target.id));
-    return target.id;
-  });
+  const [target] = await tx
+    .select({ id: messages.id, reactions: messages.reactions })
+    .from(messages)
+    .where(and(eq(messages.accountId, accountId), eq(messages.wamid, reaction.messageId)))
+    .limit(1)
+    .for('update');
+  if (!target) return null;
+  const at = event.timestamp.toISOString();
+  // A username customer has no wa_id: their user id names the reaction's author.
+  const from = event.from ?? event.customer.userId ?? '';
+  const current = target.reactions.find((existing) => existing.from === from);
+  if (current && (current.at > at || (current.at === at && current.emoji === reaction.emoji))) return null;
+  const next: StoredReaction[] = [
+    ...target.reactions.filter((existing) => existing.from !== from),
+    { from, emoji: reaction.emoji, at },
+  ];
+  await tx
+    .update(messages)
+    .set({ reactions: next, updatedAt: sql`clock_timestamp()` })
+    .where(eq(messages.id, target.id));
+  return target.id;
 }

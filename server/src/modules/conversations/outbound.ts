@@ -3,7 +3,7 @@
  * then sent by the job (send-job.ts). The conversation becomes active unless archived, and the message its
  * last one.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   flowMessage,
   locationMessage,
@@ -12,9 +12,11 @@ import {
   textMessage,
   type MediaKind,
   type OutboundPayload,
+  type Recipient,
 } from '../../channel/whatsapp';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs';
+import { claimOnReply } from '../assignment/service';
 import { noteNewMessage } from './conversation-updates';
 import { SEND_MESSAGE_JOB } from './job-kinds';
 import { messages, type MessageRow, type StoredContent } from './schema';
@@ -26,6 +28,8 @@ export interface NewOutgoingMessage {
   replyToId?: string | null;
   /** Our copy of the file to upload (media and assets). */
   storageKey?: string | null;
+  /** The staff member sending it (reports credit first replies to them). */
+  sentByUserId?: string | null;
 }
 
 const sendJob = (messageId: string, conversationId: string) => ({
@@ -54,9 +58,11 @@ export async function createOutgoingMessage(
         replyToId: message.replyToId ?? null,
         status: 'pending',
         storageKey: message.storageKey ?? null,
+        sentByUserId: message.sentByUserId ?? null,
       })
       .returning();
     await noteNewMessage(tx, conversationId, { createdAt: stored.createdAt, incoming: false });
+    if (message.sentByUserId) await claimOnReply(tx, conversationId, message.sentByUserId);
     await jobs.enqueue(tx, sendJob(stored.id, conversationId));
     return stored;
   });
@@ -78,6 +84,7 @@ export async function queueRetry(
         status: 'pending',
         errorCode: null,
         errorTitle: null,
+        errorDetails: null,
         wamid: null,
         sendingAt: null,
         // Upload again: a media problem may be why it failed.
@@ -101,6 +108,33 @@ export async function queueRetry(
   return row;
 }
 
+/**
+ * After a reconnect: a new send job for every outgoing message held while disconnected (pending, never handed to
+ * WhatsApp), oldest first, so each conversation's messages leave in the order they were written. A message that
+ * still has a job of its own is safe too: the send job does nothing for a message no longer pending.
+ */
+export async function resumeHeldSends(db: Db, jobs: JobRunner, accountId: string): Promise<number> {
+  const held = await db
+    .select({ id: messages.id, conversationId: messages.conversationId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.direction, 'outgoing'),
+        eq(messages.status, 'pending'),
+        isNull(messages.wamid),
+        isNull(messages.sendingAt),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  if (held.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    for (const message of held) await jobs.enqueue(tx, sendJob(message.id, message.conversationId));
+  });
+  jobs.poke();
+  return held.length;
+}
+
 const MEDIA_KINDS = new Set<string>(['image', 'video', 'audio', 'document', 'sticker']);
 export const isMediaType = (type: string): type is MediaKind => MEDIA_KINDS.has(type);
 
@@ -110,7 +144,7 @@ const hasLink = (text: string) => /https?:\/\/\S/i.test(text);
 /** The Graph API body for a stored outgoing message (`mediaId`: the uploaded file, for media types). */
 export function buildOutboundPayload(
   message: MessageRow,
-  to: string,
+  to: Recipient,
   quotedWamid: string | null,
   mediaId: string | null,
 ): OutboundPayload {
@@ -136,7 +170,8 @@ export function buildOutboundPayload(
     );
   }
   if (message.type === 'template' && content.template) {
-    const payload = templateMessage(to, content.template.name, content.template.language);
+    const { name, language, components } = content.template;
+    const payload = templateMessage(to, name, language, components);
     return quotedWamid ? { ...payload, context: { message_id: quotedWamid } } : payload;
   }
   if (message.type === 'interactive' && content.interactive?.type === 'flow') {

@@ -1,9 +1,13 @@
 /** Reading conversations and messages for the API (always scoped to one account). */
-import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { messagePreview, type Assignee, type Label } from '@parley/contract';
 import type { Db, Tx } from '../../db/client';
 import { notFound, badRequest } from '../../http/errors';
 import { contacts, type ContactRow } from '../contacts/schema';
-import { isUuid } from '../contacts/paging';
+import { isUuid } from '../../http/ids';
+import { assigneeOf, conversationAssigneeSql } from '../assignment/of-conversation';
+import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
+import { conversationLabels } from '../labels/schema';
 import { decodeListCursor, encodeListCursor } from './list-order';
 import type { MediaLinkSigner } from './media-links';
 import { conversations, messages, type ConversationRow, type ConversationStatus, type MessageRow } from './schema';
@@ -13,6 +17,10 @@ export interface ListFilters {
   status?: ConversationStatus;
   q?: string;
   customer?: string;
+  /** A label's id: only conversations carrying it (any other id, or not a uuid: none). */
+  label?: string;
+  /** `unassigned` or a staff member's id (the route turns `me` into the caller's); any other value: none. */
+  assignee?: string;
   /** Inclusive start (conversation createdAt). */
   from?: Date;
   /** Exclusive end. */
@@ -33,6 +41,7 @@ function contactMatches(q: string | undefined, customer: string | undefined): SQ
       ilike(contacts.profileName, pattern),
       ilike(contacts.email, pattern),
       ilike(contacts.phone, pattern),
+      ilike(contacts.username, pattern),
     ];
     // "+1 (555) 010" finds the phone 1555010…: phones are stored as digits.
     const digits = q.replace(/\D/g, '');
@@ -41,9 +50,28 @@ function contactMatches(q: string | undefined, customer: string | undefined): SQ
   }
   if (customer) {
     const pattern = containing(customer);
-    conditions.push(or(ilike(contacts.name, pattern), ilike(contacts.profileName, pattern))!);
+    conditions.push(
+      or(ilike(contacts.name, pattern), ilike(contacts.profileName, pattern), ilike(contacts.username, pattern))!,
+    );
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * The conversation's last message in the timeline's order, in short: one backward step on the timeline index per
+ * listed row (only the page's rows: the select list is computed after the limit). Qualified names, as in unread.ts.
+ */
+const lastMessageExcerpt = sql<{ type: string; text: string | null; caption: string | null } | string | null>`(
+  select json_build_object('type', m.type, 'text', left(m.content->>'text', 200), 'caption', left(m.content->>'caption', 200))
+  from messages m
+  where m.conversation_id = conversations.id
+  order by coalesce(m.sent_at, m.created_at) desc, m.created_at desc, m.id desc
+  limit 1
+)`;
+
+function previewOf(excerpt: { type: string; text: string | null; caption: string | null } | string | null) {
+  const last = typeof excerpt === 'string' ? (JSON.parse(excerpt) as Exclude<typeof excerpt, string>) : excerpt;
+  return last ? messagePreview({ type: last.type, content: { text: last.text, caption: last.caption } }) : undefined;
 }
 
 export async function listConversations(
@@ -55,6 +83,28 @@ export async function listConversations(
   if (filters.status) conditions.push(eq(conversations.status, filters.status));
   if (filters.from) conditions.push(gte(conversations.createdAt, filters.from));
   if (filters.toExclusive) conditions.push(lt(conversations.createdAt, filters.toExclusive));
+  if (filters.label !== undefined) {
+    conditions.push(
+      isUuid(filters.label)
+        ? inArray(
+            conversations.id,
+            db
+              .select({ id: conversationLabels.conversationId })
+              .from(conversationLabels)
+              .where(eq(conversationLabels.labelId, filters.label)),
+          )
+        : sql`false`,
+    );
+  }
+  if (filters.assignee !== undefined) {
+    conditions.push(
+      filters.assignee === 'unassigned'
+        ? isNull(conversations.assignedUserId)
+        : isUuid(filters.assignee)
+          ? eq(conversations.assignedUserId, filters.assignee)
+          : sql`false`,
+    );
+  }
   const matching = contactMatches(filters.q, filters.customer);
   if (matching) {
     conditions.push(
@@ -75,7 +125,13 @@ export async function listConversations(
     );
   }
   const rows = await db
-    .select({ conversation: conversations, contact: contacts })
+    .select({
+      conversation: conversations,
+      contact: contacts,
+      lastMessage: lastMessageExcerpt,
+      labels: conversationLabelsSql,
+      assignee: conversationAssigneeSql,
+    })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(and(...conditions))
@@ -90,7 +146,17 @@ export async function listConversations(
   const now = new Date();
   const last = page.at(-1)?.conversation;
   return {
-    list: page.map((row) => toConversationView(row.conversation, row.contact, now)),
+    list: page.map((row) =>
+      toConversationView(
+        row.conversation,
+        row.contact,
+        labelsOf(row.labels),
+        assigneeOf(row.assignee),
+        now,
+        undefined,
+        previewOf(row.lastMessage),
+      ),
+    ),
     nextCursor:
       rows.length > filters.limit && last?.lastMessageAt && last.lastMessageIncoming !== null
         ? encodeListCursor({
@@ -109,16 +175,21 @@ export async function getConversation(
   db: Db | Tx,
   accountId: string,
   id: string,
-): Promise<{ conversation: ConversationRow; contact: ContactRow }> {
+): Promise<{ conversation: ConversationRow; contact: ContactRow; labels: Label[]; assignee: Assignee | null }> {
   if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
   const [row] = await db
-    .select({ conversation: conversations, contact: contacts })
+    .select({
+      conversation: conversations,
+      contact: contacts,
+      labels: conversationLabelsSql,
+      assignee: conversationAssigneeSql,
+    })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
-  return row;
+  return { ...row, labels: labelsOf(row.labels), assignee: assigneeOf(row.assignee) };
 }
 
 /** The conversation and a page of its messages, oldest first: the newest ones, or those before `before`. */
@@ -129,31 +200,34 @@ export async function getConversationDetail(
   id: string,
   page: { before?: string; limit: number },
 ): Promise<ConversationDetailView> {
-  const { conversation, contact } = await getConversation(db, accountId, id);
+  const { conversation, contact, labels, assignee } = await getConversation(db, accountId, id);
   const conditions: SQL[] = [eq(messages.conversationId, conversation.id)];
+  // The conversation's order: WhatsApp's time, then arrival, then id (stable for equal times).
+  const timeline = sql`coalesce(${messages.sentAt}, ${messages.createdAt})`;
   if (page.before) {
     const [anchor] = isUuid(page.before)
       ? await db
-          .select({ createdAt: messages.createdAt, id: messages.id })
+          .select({ createdAt: messages.createdAt, id: messages.id, sentAt: messages.sentAt })
           .from(messages)
           .where(and(eq(messages.id, page.before), eq(messages.conversationId, conversation.id)))
           .limit(1)
       : [];
     if (!anchor) throw badRequest('Before must be the id of a message of this conversation');
+    const anchorTime = (anchor.sentAt ?? anchor.createdAt).toISOString();
     conditions.push(
-      sql`(${messages.createdAt}, ${messages.id}) < (${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`,
+      sql`(${timeline}, ${messages.createdAt}, ${messages.id}) < (${anchorTime}::timestamptz, ${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`,
     );
   }
   const rows = await db
     .select()
     .from(messages)
     .where(and(...conditions))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(sql`${timeline} desc`, desc(messages.createdAt), desc(messages.id))
     .limit(page.limit + 1);
   const now = new Date();
   const shown = rows.slice(0, page.limit).reverse();
   return {
-    ...toConversationView(conversation, contact, now),
+    ...toConversationView(conversation, contact, labels, assignee, now),
     messages: shown.map((row: MessageRow) => toMessageView(row, links, now)),
     hasMore: rows.length > page.limit,
   };

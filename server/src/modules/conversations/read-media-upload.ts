@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors';
 import { detectAssetType } from '../assets/file-types';
 import { cleanFileName } from '../assets/read-upload';
 import { checkWhatsAppMedia, isAnimatedWebp, LARGEST_MEDIA_BYTES, type WhatsAppMediaKind } from './media-rules';
-import { MAX_CAPTION } from './inputs';
+import { MAX_CAPTION } from '@parley/contract';
 
 export interface MediaUpload {
   kind: WhatsAppMediaKind;

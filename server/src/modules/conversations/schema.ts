@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { contacts } from '../contacts/schema';
+import { users } from '../users/schema';
 
 export const CONVERSATION_STATUSES = ['active', 'closed', 'archived'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -35,6 +36,10 @@ export const conversations = pgTable(
     lastMessageIncoming: boolean('last_message_incoming'),
     /** When the customer last wrote (WhatsApp's time): opens the 24-hour window for free-form messages. */
     lastIncomingAt: ms('last_incoming_at'),
+    /** When the customer wrote while the conversation was archived (the list's badge); cleared by a status change. */
+    archivedReplyAt: ms('archived_reply_at'),
+    /** The staff member it is assigned to (issue #21), or null: unassigned. */
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ms('created_at').notNull().defaultNow(),
     updatedAt: ms('updated_at').notNull().defaultNow(),
   },
@@ -49,6 +54,7 @@ export const conversations = pgTable(
       .where(sql`${table.lastMessageAt} is not null`),
     index('conversations_account_created_idx').on(table.accountId, table.createdAt),
     index('conversations_contact_idx').on(table.contactId),
+    index('conversations_account_assignee_idx').on(table.accountId, table.assignedUserId),
   ],
 );
 
@@ -83,11 +89,32 @@ export interface StoredContent {
    */
   interactive?: Record<string, unknown>;
   button?: { payload: string; text: string };
-  template?: { name: string; language: string };
+  /** `components`: Meta's parameters built from the variables staff filled in (template-parameters.ts). */
+  template?: { name: string; language: string; components?: unknown[] };
   /** An asset sent from the library. */
   assetId?: string;
   unsupported?: { type?: string; errors?: unknown[] };
   forwarded?: boolean;
+  /** A customer's order from the catalog. */
+  order?: {
+    catalogId: string;
+    text?: string;
+    items: Array<{ productRetailerId: string; quantity: number; itemPrice: number; currency: string }>;
+  };
+  /** A change WhatsApp reports (e.g. 'user_changed_number': the customer moved to newWaId). */
+  system?: { type: string; body: string; newWaId?: string };
+  /** The click-to-WhatsApp ad an incoming message came from. */
+  referral?: {
+    headline?: string;
+    body?: string;
+    sourceUrl?: string;
+    sourceType?: string;
+    sourceId?: string;
+    mediaType?: string;
+    imageUrl?: string;
+    videoUrl?: string;
+    thumbnailUrl?: string;
+  };
 }
 
 export const messages = pgTable(
@@ -112,18 +139,30 @@ export const messages = pgTable(
     status: text('status', { enum: DELIVERY_STATUSES }),
     errorCode: text('error_code'),
     errorTitle: text('error_title'),
+    /** Meta's error_data.details of a failed status. */
+    errorDetails: text('error_details'),
+    /** Outgoing messages the business sent outside Parley: 'phone_app' (WhatsApp Business app echo, history). */
+    sentFrom: text('sent_from', { enum: ['phone_app'] }),
+    /** Outgoing sent from Parley: the staff member who sent it (reports credit the first reply to them). */
+    sentByUserId: uuid('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** WhatsApp media id: of an incoming file, or of our upload once done (a re-run does not upload again). */
     mediaId: text('media_id'),
     /** Our copy of the file (Storage key). */
     storageKey: text('storage_key'),
     reactions: jsonb('reactions').$type<StoredReaction[]>().notNull().default([]),
-    /** WhatsApp's timestamp of an incoming message. */
+    /**
+     * WhatsApp's timestamp of an incoming message (never in the future), or of a business message sent from the
+     * phone app; null for our own sends (their time is createdAt). Messages are ordered by
+     * (coalesce(sentAt, createdAt), createdAt, id).
+     */
     sentAt: ms('sent_at'),
     /**
      * Outgoing: set just before the Graph send call. A send job that finds it set (and no wamid) cannot know
      * whether WhatsApp got the message, so it fails the message as ambiguous instead of sending it twice.
      */
     sendingAt: ms('sending_at'),
+    /** Incoming: when a staff member viewing the conversation had it marked read on WhatsApp (once per message). */
+    readReceiptAt: ms('read_receipt_at'),
     // clock_timestamp(): each message of a webhook batch gets its own time, so they keep their order.
     createdAt: ms('created_at')
       .notNull()
@@ -135,6 +174,40 @@ export const messages = pgTable(
   (table) => [
     uniqueIndex('messages_account_wamid_unique').on(table.accountId, table.wamid),
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
+    index('messages_conversation_timeline_idx').on(
+      table.conversationId,
+      sql`coalesce(${table.sentAt}, ${table.createdAt})`,
+      table.createdAt,
+      table.id,
+    ),
+    // Reports: an account's messages in a date range, by the time the timeline orders them by.
+    index('messages_account_time_idx').on(table.accountId, sql`coalesce(${table.sentAt}, ${table.createdAt})`),
+  ],
+);
+
+/**
+ * Every status change (close, archive, reopen) with who made it and when: reports measure resolution time
+ * (a customer's first message of an open period to the close) from it.
+ */
+export const conversationStatusChanges = pgTable(
+  'conversation_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CONVERSATION_STATUSES }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: ms('changed_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [
+    index('conversation_status_changes_conversation_idx').on(table.conversationId, table.changedAt),
+    index('conversation_status_changes_account_idx').on(table.accountId, table.changedAt),
   ],
 );
 
@@ -153,11 +226,33 @@ export const pendingStatuses = pgTable(
     status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
     errorCode: text('error_code'),
     errorTitle: text('error_title'),
+    errorDetails: text('error_details'),
     receivedAt: ms('received_at').notNull().defaultNow(),
   },
   (table) => [
     index('message_pending_statuses_wamid_idx').on(table.accountId, table.wamid),
     index('message_pending_statuses_received_idx').on(table.receivedAt),
+  ],
+);
+
+/**
+ * Unread state per staff member: incoming messages stored after `readAt` are unread for that user. Without a row,
+ * messages stored after the user was created count (a new colleague does not inherit the whole history).
+ */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    readAt: ms('read_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.conversationId] }),
+    index('conversation_reads_conversation_idx').on(table.conversationId),
   ],
 );
 

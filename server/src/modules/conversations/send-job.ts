@@ -8,19 +8,26 @@
  *     fails as ambiguous and the agent may retry it, rather than risk a duplicate.
  *  4. Outcome: accepted → wamid stored, status sent (+ statuses that arrived first); retryable (rate limit,
  *     connection refused: certainly not sent) → mark cleared, retried with backoff up to the attempt limit;
- *     ambiguous (time-out, 5xx) → failed, not re-sent; permanent (token, window, validation) → failed with
- *     Meta's code and title.
+ *     ambiguous (time-out, 5xx) → failed, not re-sent; permanent (window, validation) → failed with Meta's code
+ *     and title. Meta's wa_id in the answer is kept on the contact (it can differ from the number we sent to).
+ *  5. Held: while the account's connection is disconnected, and when Meta refuses the token itself (190, 102,
+ *     463/464: certainly not sent), the message stays pending without a job; the connection is marked
+ *     disconnected and a reconnect resumes every held message in order (outbound.ts resumeHeldSends).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { GraphError } from '../../channel/whatsapp';
+import { GraphError, type Recipient } from '../../channel/whatsapp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { backoffDelay } from '../../jobs/backoff';
 import { RetryJob, type ClaimedJob, type JobDefinition } from '../../jobs';
 import type { Storage } from '../../storage/storage';
-import { contacts } from '../contacts/schema';
-import { graphClientFor, NOT_CONNECTED_MESSAGE, usableConnection } from './connection';
+import type { Realtime } from '../../realtime/realtime';
+import { contacts, type ContactRow } from '../contacts/schema';
+import { recordSendWaId } from '../contacts/service';
+import { getConnection } from '../whatsapp-connection/service';
+import { disconnectAfterRefusal, isTokenRefusal } from '../whatsapp-connection/connection-state';
+import { graphClientFor, NOT_CONNECTED_MESSAGE } from './connection';
 import { recordAcceptedSend } from './delivery-status';
 import type { MessageEvents } from './events';
 import { buildOutboundPayload, isMediaType } from './outbound';
@@ -32,6 +39,7 @@ export interface SendJobDeps {
   config: Config;
   storage: Storage;
   events: MessageEvents;
+  realtime: Realtime;
   log: FastifyBaseLogger;
 }
 
@@ -47,9 +55,18 @@ export const SEND_FAILURES = {
       'WhatsApp did not answer in time, so it is unknown whether it received this message. Retry to send it again.',
   },
   notConnected: { code: 'not_connected', title: NOT_CONNECTED_MESSAGE },
+  noRecipient: { code: 'no_recipient', title: 'This contact has no WhatsApp number or user id to send to' },
 } as const;
 
-type Failure = { code: string; title: string };
+/** Where WhatsApp delivers to: Meta's wa_id, else the phone, else the business-scoped user id. */
+export function recipientOf(contact: Pick<ContactRow, 'waId' | 'phone' | 'userId'>): Recipient | null {
+  const number = contact.waId ?? contact.phone;
+  if (number) return number;
+  return contact.userId ? { userId: contact.userId } : null;
+}
+
+/** Meta's code and title, and its `error_data.details` when it gave them. */
+type Failure = { code: string; title: string; details?: string };
 
 async function readStored(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -65,23 +82,36 @@ export function failureOf(error: GraphError): Failure {
   const code =
     error.code !== null ? String(error.code) : error.httpStatus !== null ? String(error.httpStatus) : 'connection';
   const title = error.title.replace(/\.?$/, '');
-  return { code, title: error.kind === 'ambiguous' ? `${title}. ${UNKNOWN_OUTCOME}` : error.title };
+  return {
+    code,
+    title: error.kind === 'ambiguous' ? `${title}. ${UNKNOWN_OUTCOME}` : error.title,
+    ...(error.details ? { details: error.details } : {}),
+  };
 }
 
 export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: string }> {
-  const { db, config, storage, events, log } = deps;
+  const { db, config, storage, events, realtime, log } = deps;
 
   const fail = async (messageId: string, failure: Failure) => {
     await db
       .update(messages)
-      .set({ status: 'failed', errorCode: failure.code, errorTitle: failure.title, updatedAt: sql`clock_timestamp()` })
+      .set({
+        status: 'failed',
+        errorCode: failure.code,
+        errorTitle: failure.title,
+        errorDetails: failure.details ?? null,
+        updatedAt: sql`clock_timestamp()`,
+      })
       .where(and(eq(messages.id, messageId), eq(messages.status, 'pending')));
     await events.emit(messageId);
   };
 
   const load = async (messageId: string) => {
     const [row] = await db
-      .select({ message: messages, phone: contacts.phone })
+      .select({
+        message: messages,
+        contact: { id: contacts.id, waId: contacts.waId, phone: contacts.phone, userId: contacts.userId },
+      })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .innerJoin(contacts, eq(contacts.id, conversations.contactId))
@@ -103,13 +133,18 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
   async function run(job: ClaimedJob<{ messageId: string }>) {
     const loaded = await load(job.payload.messageId);
     if (!loaded) return;
-    const { message, phone } = loaded;
+    const { message, contact } = loaded;
     if (message.direction !== 'outgoing' || message.status !== 'pending' || message.wamid) return;
     if (message.sendingAt) return fail(message.id, SEND_FAILURES.interrupted);
 
-    const connection = await usableConnection({ db, config }, message.accountId);
+    const connection = await getConnection({ db, config }, message.accountId);
     if (!connection) return fail(message.id, SEND_FAILURES.notConnected);
+    // Held: stays pending; the reconnect queues it again.
+    if (connection.status !== 'connected') return;
+    const to = recipientOf(contact);
+    if (!to) return fail(message.id, SEND_FAILURES.noRecipient);
     const graph = graphClientFor(config, connection);
+    const hold = (error: GraphError) => disconnectAfterRefusal({ db, realtime }, message.accountId, error);
 
     let mediaId = message.mediaId;
     if (isMediaType(message.type) && !mediaId) {
@@ -124,6 +159,7 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
         });
         mediaId = uploaded.id;
       } catch (error) {
+        if (error instanceof GraphError && isTokenRefusal(error)) return hold(error);
         // An upload that may or may not have happened is harmless to repeat: only a refusal is final.
         if (error instanceof GraphError && error.kind === 'permanent') return fail(message.id, failureOf(error));
         if (job.isLastAttempt)
@@ -138,7 +174,7 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
       await db.update(messages).set({ mediaId }).where(eq(messages.id, message.id));
     }
 
-    const payload = buildOutboundPayload(message, phone, await quotedWamid(message), mediaId);
+    const payload = buildOutboundPayload(message, to, await quotedWamid(message), mediaId);
 
     const [marked] = await db
       .update(messages)
@@ -154,12 +190,17 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
       .returning({ id: messages.id });
     if (!marked) return;
 
-    let wamid: string;
+    let sent: Awaited<ReturnType<typeof graph.sendMessage>>;
     try {
-      wamid = (await graph.sendMessage(connection.phoneNumberId, payload)).wamid;
+      sent = await graph.sendMessage(connection.phoneNumberId, payload);
     } catch (error) {
       if (!(error instanceof GraphError))
         return fail(message.id, { code: 'error', title: `Sending failed unexpectedly: ${(error as Error).message}` });
+      if (isTokenRefusal(error)) {
+        // Meta refused the token before looking at the message: certainly not sent, so it waits for a reconnect.
+        await db.update(messages).set({ sendingAt: null }).where(eq(messages.id, message.id));
+        return hold(error);
+      }
       if (error.kind === 'retryable') {
         // Certainly not sent: clear the mark so the next run may send.
         await db.update(messages).set({ sendingAt: null }).where(eq(messages.id, message.id));
@@ -175,7 +216,10 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
       }
       return fail(message.id, failureOf(error));
     }
-    await db.transaction((tx) => recordAcceptedSend(tx, message.accountId, message.id, wamid));
+    await db.transaction(async (tx) => {
+      await recordAcceptedSend(tx, message.accountId, message.id, sent.wamid);
+      if (sent.waId) await recordSendWaId(tx, message.accountId, contact.id, sent.waId);
+    });
     await events.emit(message.id);
   }
 

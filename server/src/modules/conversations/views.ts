@@ -1,5 +1,5 @@
 /**
- * The API shapes of conversations and messages (docs/api.md, shared/src/contract/entities.ts).
+ * The API shapes of conversations and messages (docs/api.md; the contract's message and conversation schemas).
  *
  * Message content by type (what clients read):
  *   text         { text }
@@ -12,9 +12,14 @@
  *                outgoing form: { interactive: { type: 'flow', name, flowId, header, body, footer, ctaText }, text: body }
  *   button       { text, button: { payload, text } }  (a tap on a template quick reply)
  *   template     { template: { name, language } }
+ *   order        { order: { catalogId, text?, items: [{ productRetailerId, quantity, itemPrice, currency }] } }
+ *   system       { system: { type (e.g. 'user_changed_number'), body, newWaId? } }
+ *   request_welcome  {}  (the customer opened the chat for the first time)
  *   unsupported  { unsupported: { type, errors? } }
- * Plus `assetId` on an asset sent from the library and `forwarded` on forwarded incoming messages.
+ * Plus `assetId` on an asset sent from the library, `forwarded` on forwarded incoming messages and `referral`
+ * (the click-to-WhatsApp ad) on any incoming message.
  */
+import { canSendFreeForm, type Assignee, type Label } from '@parley/contract';
 import type { ContactRow } from '../contacts/schema';
 import { toContactView, type ContactView } from '../contacts/service';
 import type { MediaLinkSigner } from './media-links';
@@ -26,7 +31,6 @@ import type {
   MessageRow,
   StoredContent,
 } from './schema';
-import { canSendFreeForm } from './window';
 
 export interface MessageView {
   id: string;
@@ -36,20 +40,55 @@ export interface MessageView {
   content: Omit<StoredContent, 'sha256'> & { url?: string };
   /** The id of the quoted message (when we have it). */
   replyTo: string | null;
+  /** The quoted message itself, so a quote of a message that is not loaded still shows its text. */
+  replyToMessage: QuotedMessageView | null;
   /** Outgoing only. */
   status?: DeliveryStatus;
-  error: { code: number | string; title: string } | null;
+  error: { code: number | string; title: string; details?: string } | null;
   reactions: Array<{ emoji: string; from: string }>;
+  /** WhatsApp's time of the message (never in the future); our send time for our own sends. */
+  timestamp: string;
+  /** Outgoing messages the business sent from the WhatsApp Business app (echoes, history). */
+  sentFrom?: 'phone_app';
   createdAt: string;
   updatedAt: string;
+}
+
+/** A quoted message in short: its text (or caption, or a button's title) cut to QUOTE_EXCERPT characters. */
+export interface QuotedMessageView {
+  id: string;
+  type: string;
+  direction: MessageDirection;
+  text?: string;
+}
+
+export const QUOTE_EXCERPT = 100;
+
+export function toQuotedMessageView(row: Pick<MessageRow, 'id' | 'type' | 'direction' | 'content'>): QuotedMessageView {
+  const text = row.content?.text ?? row.content?.caption;
+  return {
+    id: row.id,
+    type: row.type,
+    direction: row.direction,
+    ...(text ? { text: Array.from(text).slice(0, QUOTE_EXCERPT).join('') } : {}),
+  };
 }
 
 export interface ConversationView {
   id: string;
   status: ConversationStatus;
   contact: ContactView;
-  lastMessage: { incoming: boolean; timestamp: string } | null;
+  /** `preview` only in the list's answer (queries.ts reads it with the page). */
+  lastMessage: { incoming: boolean; timestamp: string; preview?: string } | null;
   canSendFreeForm: boolean;
+  /** When the customer wrote into the conversation while it was archived (a badge); null after a status change. */
+  archivedReplyAt: string | null;
+  /** The labels staff put on it, by name (labels/of-conversation.ts reads them with the row). */
+  labels: Label[];
+  /** The staff member it is assigned to, or null (assignment/of-conversation.ts reads it with the row). */
+  assignee: Assignee | null;
+  /** The caller's unread incoming messages (absent on the account-wide `message` event). */
+  unreadCount?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -63,7 +102,12 @@ export interface ConversationDetailView extends ConversationView {
 const errorCodeView = (code: string | null): number | string =>
   code && /^\d+$/.test(code) ? Number(code) : (code ?? '');
 
-export function toMessageView(row: MessageRow, links: MediaLinkSigner, now = new Date()): MessageView {
+export function toMessageView(
+  row: MessageRow,
+  links: MediaLinkSigner,
+  now = new Date(),
+  quoted: QuotedMessageView | null = null,
+): MessageView {
   const { sha256: _sha256, ...content } = row.content ?? {};
   return {
     id: row.id,
@@ -72,29 +116,52 @@ export function toMessageView(row: MessageRow, links: MediaLinkSigner, now = new
     direction: row.direction,
     content: row.storageKey ? { ...content, url: links.url(row.id, now) } : content,
     replyTo: row.replyToId,
+    replyToMessage: row.replyToId && quoted?.id === row.replyToId ? quoted : null,
     ...(row.status ? { status: row.status } : {}),
     error:
       row.errorCode || row.errorTitle
-        ? { code: errorCodeView(row.errorCode), title: row.errorTitle ?? 'Not delivered' }
+        ? {
+            code: errorCodeView(row.errorCode),
+            title: row.errorTitle ?? 'Not delivered',
+            ...(row.errorDetails ? { details: row.errorDetails } : {}),
+          }
         : null,
     reactions: (row.reactions ?? [])
       .filter((reaction) => reaction.emoji)
       .map((reaction) => ({ emoji: reaction.emoji as string, from: reaction.from })),
+    timestamp: (row.sentAt ?? row.createdAt).toISOString(),
+    ...(row.sentFrom ? { sentFrom: row.sentFrom } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function toConversationView(row: ConversationRow, contact: ContactRow, now = new Date()): ConversationView {
+export function toConversationView(
+  row: ConversationRow,
+  contact: ContactRow,
+  labels: Label[],
+  assignee: Assignee | null,
+  now = new Date(),
+  unreadCount?: number,
+  preview?: string,
+): ConversationView {
   return {
     id: row.id,
     status: row.status,
     contact: toContactView(contact),
     lastMessage:
       row.lastMessageAt && row.lastMessageIncoming !== null
-        ? { incoming: row.lastMessageIncoming, timestamp: row.lastMessageAt.toISOString() }
+        ? {
+            incoming: row.lastMessageIncoming,
+            timestamp: row.lastMessageAt.toISOString(),
+            ...(preview === undefined ? {} : { preview }),
+          }
         : null,
     canSendFreeForm: canSendFreeForm(row.lastIncomingAt, now),
+    archivedReplyAt: row.archivedReplyAt?.toISOString() ?? null,
+    labels,
+    assignee,
+    ...(unreadCount === undefined ? {} : { unreadCount }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,22 +1,24 @@
 /**
- * Everything one webhook POST reports, applied in payload order: messages, reactions, statuses (value-level
- * errors are only logged). Events for a phone number no account has are ignored. Each event commits on its
- * own; when one fails the error propagates (the route answers 500 and WhatsApp redelivers the batch, whose
- * already-stored part then changes nothing).
+ * Everything one webhook POST reports, applied in payload order: messages, reactions, the business's own
+ * messages from the phone app (echoes, history), statuses (value-level errors are only logged). Events for a
+ * phone number no account has are ignored. The events are committed by the group commit (webhook-commit.ts):
+ * webhooks that arrive together share a transaction, and each POST is answered only once its own events are
+ * committed. When one fails the error propagates (the route answers 500 and WhatsApp redelivers the batch,
+ * whose already-stored part then changes nothing).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebhookEvent } from '../../channel/whatsapp';
-import type { Db } from '../../db/client';
+import type { InboundMessageEvent, WebhookEvent } from '../../channel/whatsapp';
+import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
-import { findAccountByPhoneNumberId } from '../whatsapp-connection/service';
+import { accountIdOfPhoneNumber } from '../whatsapp-connection/phone-number-accounts';
 import { applyDeliveryStatus } from './delivery-status';
-import type { MessageEvents } from './events';
-import { applyReaction, storeInboundMessage } from './inbound';
+import { applyReaction, storeBusinessMessage, storeInboundMessage } from './inbound';
+import { isPlainIncoming, storePlainIncomingRun } from './inbound-run';
+import type { WebhookCommitter } from './webhook-commit';
 
 export interface WebhookDeps {
   db: Db;
-  jobs: JobRunner;
-  events: MessageEvents;
+  committer: WebhookCommitter;
   log: FastifyBaseLogger;
 }
 
@@ -27,59 +29,122 @@ export interface WebhookOutcome {
   ignored: number;
 }
 
-export async function handleWebhookEvents(deps: WebhookDeps, events: WebhookEvent[]): Promise<WebhookOutcome> {
-  const { db, jobs, log } = deps;
-  const accountByPhone = new Map<string, string | null>();
-  const accountFor = async (phoneNumberId: string) => {
-    if (!accountByPhone.has(phoneNumberId)) {
-      accountByPhone.set(phoneNumberId, (await findAccountByPhoneNumberId({ db }, phoneNumberId))?.accountId ?? null);
-    }
-    return accountByPhone.get(phoneNumberId) ?? null;
-  };
-  const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
-  const changed: string[] = [];
-  try {
-    for (const event of events) {
-      const accountId = await accountFor(event.phoneNumberId);
-      if (!accountId) {
-        outcome.ignored += 1;
-        log.info(
-          { phoneNumberId: event.phoneNumberId, kind: event.kind },
-          'webhook event for a phone number no account has: ignored',
-        );
-        continue;
-      }
-      if (event.kind === 'message' && event.type === 'reaction') {
-        const reacted = await applyReaction(db, accountId, event);
-        if (reacted) changed.push(reacted);
-      } else if (event.kind === 'message') {
-        const stored = await storeInboundMessage(db, jobs, accountId, event);
-        if (!stored) {
-          outcome.duplicates += 1;
-          continue;
-        }
-        outcome.stored += 1;
-        changed.push(stored.messageId);
-        if (stored.queuedDownload) jobs.poke();
-      } else if (event.kind === 'status') {
-        outcome.statuses += 1;
-        const updated = await db.transaction((tx) =>
-          applyDeliveryStatus(tx, accountId, event.wamid, {
-            status: event.status,
-            ...(event.error ? { error: { code: String(event.error.code), title: event.error.title } } : {}),
-          }),
-        );
-        if (updated) changed.push(updated);
-      } else {
-        log.warn(
-          { accountId, code: event.error.code, title: event.error.title },
-          'WhatsApp reported an error on the number',
-        );
-      }
-    }
-  } finally {
-    // What committed is announced even when a later event failed.
-    if (changed.length > 0) void deps.events.emit(...changed);
+export const noOutcome = (): WebhookOutcome => ({ stored: 0, duplicates: 0, statuses: 0, ignored: 0 });
+
+/** One event with the account its phone number belongs to. */
+export interface AccountEvent {
+  accountId: string;
+  event: WebhookEvent;
+}
+
+export interface AppliedEvent {
+  /** The message whose state changed (to announce once committed). */
+  changed: string | null;
+  /** A media download was queued (poke the job runner once committed). */
+  queuedDownload: boolean;
+  /** Where the event counts in its webhook's outcome (null: nowhere). */
+  counted: 'stored' | 'duplicates' | 'statuses' | null;
+}
+
+/** Applies one event inside the caller's transaction, counting it in `outcome`. */
+export async function applyWebhookEvent(
+  tx: Tx,
+  { jobs, log }: { jobs: JobRunner; log: FastifyBaseLogger },
+  { accountId, event }: AccountEvent,
+  outcome: WebhookOutcome,
+): Promise<AppliedEvent> {
+  if (event.kind === 'message' && event.type === 'reaction') {
+    return { changed: await applyReaction(tx, accountId, event), queuedDownload: false, counted: null };
   }
-  return outcome;
+  if (event.kind === 'message' || event.kind === 'business-message') {
+    const stored =
+      event.kind === 'message'
+        ? await storeInboundMessage(tx, jobs, accountId, event)
+        : await storeBusinessMessage(tx, jobs, accountId, event);
+    if (!stored) {
+      outcome.duplicates += 1;
+      return { changed: null, queuedDownload: false, counted: 'duplicates' };
+    }
+    outcome.stored += 1;
+    return { changed: stored.messageId, queuedDownload: stored.queuedDownload, counted: 'stored' };
+  }
+  if (event.kind === 'status') {
+    outcome.statuses += 1;
+    const changed = await applyDeliveryStatus(tx, accountId, event.wamid, {
+      // A voice message played is a message read (blue ticks); nothing further can follow it.
+      status: event.status === 'played' ? 'read' : event.status,
+      ...(event.error
+        ? {
+            error: {
+              code: String(event.error.code),
+              title: event.error.title,
+              ...(event.error.details ? { details: event.error.details } : {}),
+            },
+          }
+        : {}),
+    });
+    return { changed, queuedDownload: false, counted: 'statuses' };
+  }
+  log.warn({ accountId, code: event.error.code, title: event.error.title }, 'WhatsApp reported an error on the number');
+  return { changed: null, queuedDownload: false, counted: null };
+}
+
+/**
+ * Applies the events in order inside the caller's transaction: consecutive plain incoming messages of one
+ * account as a run (inbound-run.ts), everything else one by one.
+ */
+export async function applyWebhookEvents(
+  tx: Tx,
+  deps: { jobs: JobRunner; log: FastifyBaseLogger },
+  events: AccountEvent[],
+  outcome: WebhookOutcome,
+): Promise<AppliedEvent[]> {
+  const applied: AppliedEvent[] = [];
+  let index = 0;
+  while (index < events.length) {
+    const { accountId } = events[index];
+    let end = index;
+    const run: InboundMessageEvent[] = [];
+    for (; end < events.length && events[end].accountId === accountId; end += 1) {
+      const event = events[end].event;
+      if (!isPlainIncoming(event)) break;
+      run.push(event);
+    }
+    if (run.length < 2) {
+      applied.push(await applyWebhookEvent(tx, deps, events[index], outcome));
+      index += 1;
+      continue;
+    }
+    for (const stored of await storePlainIncomingRun(tx, deps.jobs, accountId, run)) {
+      if (stored) outcome.stored += 1;
+      else outcome.duplicates += 1;
+      applied.push({
+        changed: stored?.messageId ?? null,
+        queuedDownload: stored?.queuedDownload ?? false,
+        counted: stored ? 'stored' : 'duplicates',
+      });
+    }
+    index = end;
+  }
+  return applied;
+}
+
+export async function handleWebhookEvents(deps: WebhookDeps, events: WebhookEvent[]): Promise<WebhookOutcome> {
+  const { db, log } = deps;
+  const known: AccountEvent[] = [];
+  let ignored = 0;
+  for (const event of events) {
+    const accountId = await accountIdOfPhoneNumber(db, event.phoneNumberId);
+    if (accountId) {
+      known.push({ accountId, event });
+      continue;
+    }
+    ignored += 1;
+    log.info(
+      { phoneNumberId: event.phoneNumberId, kind: event.kind },
+      'webhook event for a phone number no account has: ignored',
+    );
+  }
+  const outcome = await deps.committer.apply(known);
+  return { ...outcome, ignored: outcome.ignored + ignored };
 }

@@ -9,8 +9,8 @@ export interface MetaFlow {
 
 export interface AccountFlowSource {
   listFlows(): Promise<MetaFlow[]>;
-  /** The flow's preview link (an image in the sandbox; a web page on Meta), or null. */
-  previewUrl(metaFlowId: string): Promise<string | null>;
+  /** The flow's preview: a web page link and when it expires (Meta's `preview.expires_at`), or null. */
+  preview(metaFlowId: string): Promise<{ url: string; expiresAt: string | null } | null>;
 }
 
 /** The account's flow source, or null when the account has no WhatsApp connection. */

@@ -5,7 +5,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Storage } from '../../storage/storage';
 import type { FlowSourceFactory } from './flow-source';
 import { syncFlows } from './service';
 
@@ -13,7 +12,7 @@ const MIN_INTERVAL_MS = 30_000;
 /** A list request waits this long for the sync at most; the sync itself goes on and is used next time. */
 const MAX_WAIT_MS = 8_000;
 
-export function createFlowSync(db: Db, storage: Storage, sourceFor: FlowSourceFactory, log: FastifyBaseLogger) {
+export function createFlowSync(db: Db, sourceFor: FlowSourceFactory, log: FastifyBaseLogger) {
   const lastSync = new Map<string, number>();
   const running = new Map<string, Promise<void>>();
 
@@ -22,7 +21,7 @@ export function createFlowSync(db: Db, storage: Storage, sourceFor: FlowSourceFa
       const source = await sourceFor(accountId);
       // Not connected yet: sync as soon as it is, not 30 s later.
       if (!source) return void lastSync.delete(accountId);
-      await syncFlows(db, storage, accountId, source, log);
+      await syncFlows(db, accountId, source, log);
     } catch (error) {
       log.warn({ err: error, accountId }, 'flow sync failed; answering the stored forms');
     }

@@ -3,8 +3,10 @@ import { accounts } from '../accounts/schema';
 
 /**
  * Form templates: the account's WhatsApp Flows, synced from its WABA through the Graph API (metaFlowId, name,
- * status, categories), plus what we add ourselves: a description, a preview image kept in our storage, and the
- * texts of the interactive message that carries the flow (header, body, footer, button text).
+ * status, categories) and Meta's preview link (a web page), plus what we add ourselves: a description and the
+ * texts of the interactive message that carries the flow (header, body, footer, button text). The preview_key,
+ * preview_token and preview_content_type columns held preview images from before Meta's link was known to be a
+ * page; they are no longer used.
  */
 export const flows = pgTable(
   'flows',
@@ -30,6 +32,9 @@ export const flows = pgTable(
     previewToken: text('preview_token'),
     /** Last attempt to fetch the preview image, so a flow without one is not retried on every list. */
     previewCheckedAt: timestamp('preview_checked_at', { withTimezone: true }),
+    /** Meta's preview of the flow: a web page (not an image), whose link expires; renewed on sync. */
+    previewUrl: text('preview_url'),
+    previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the WABA no longer has the flow: hidden from the list, kept for messages that used it. */
     removedAt: timestamp('removed_at', { withTimezone: true }),

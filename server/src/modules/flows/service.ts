@@ -1,22 +1,20 @@
 import { and, asc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Storage } from '../../storage/storage';
 import { describedError } from '../assets/described-error';
-import { newFileToken } from '../assets/file-urls';
-import { isUuid } from '../contacts/paging';
+import { isUuid } from '../../http/ids';
 import { defaultFlowTexts } from './defaults';
 import type { AccountFlowSource } from './flow-source';
-import { downloadPreviewImage } from './preview-image';
 import { flows, type FlowRow } from './schema';
 
-/** A form template as the API answers it (shared/src/contract FormTemplate). */
+/** A form template as the API answers it (@parley/contract formTemplate). */
 export interface FormTemplateView {
   id: string;
   metaFlowId: string;
   displayName: string;
   description: string | null;
-  preview: string | null;
+  /** Meta's preview of the flow: a web page to open or frame, not an image; null when Meta gave none. */
+  previewUrl: string | null;
   header: string | null;
   body: string | null;
   footer: string | null;
@@ -27,14 +25,12 @@ export interface FormTemplateView {
   categories: string[];
 }
 
-export const flowPreviewUrl = (token: string) => `/api/files/flow-previews/${token}`;
-
 export const toFormTemplateView = (row: FlowRow): FormTemplateView => ({
   id: row.id,
   metaFlowId: row.metaFlowId,
   displayName: row.name,
   description: row.description,
-  preview: row.previewKey && row.previewToken ? flowPreviewUrl(row.previewToken) : null,
+  previewUrl: row.previewUrl,
   header: row.header,
   body: row.body,
   footer: row.footer,
@@ -96,16 +92,17 @@ export async function customizeFormTemplate(db: Db, accountId: string, id: strin
   return toFormTemplateView(updated);
 }
 
-const PREVIEW_RETRY_MS = 24 * 3600_000;
+/** Meta's preview links expire (after about 30 days): renewed on a sync when less than this is left. */
+const PREVIEW_RENEW_BEFORE_MS = 24 * 3600_000;
+const PREVIEW_RETRY_MS = 3600_000;
 
 /**
  * Brings the stored flows in line with the WABA: new flows get default texts, known ones their new name,
- * status and categories (our texts stay), flows gone from the WABA are hidden. Then missing preview images
- * are fetched (best effort, at most once a day per flow).
+ * status and categories (our texts stay), flows gone from the WABA are hidden. Then preview links that are
+ * missing or about to expire are asked for again (best effort).
  */
 export async function syncFlows(
   db: Db,
-  storage: Storage,
   accountId: string,
   source: AccountFlowSource,
   log: FastifyBaseLogger,
@@ -141,37 +138,39 @@ export async function syncFlows(
       ),
     );
 
-  const withoutPreview = await db
+  const stale = await db
     .select()
     .from(flows)
     .where(
       and(
         shown(accountId),
-        isNull(flows.previewKey),
-        or(isNull(flows.previewCheckedAt), lt(flows.previewCheckedAt, new Date(now.getTime() - PREVIEW_RETRY_MS))),
+        or(
+          isNull(flows.previewCheckedAt),
+          lt(flows.previewExpiresAt, new Date(now.getTime() + PREVIEW_RENEW_BEFORE_MS)),
+          // None given, or no expiry known: asked again hourly, not on every list.
+          and(
+            or(isNull(flows.previewUrl), isNull(flows.previewExpiresAt)),
+            lt(flows.previewCheckedAt, new Date(now.getTime() - PREVIEW_RETRY_MS)),
+          ),
+        ),
       ),
     );
-  for (const row of withoutPreview) {
-    await storePreview(db, storage, row, source).catch((error: unknown) =>
-      log.warn({ err: error, flowId: row.metaFlowId }, 'could not fetch the flow preview'),
+  for (const row of stale) {
+    await renewPreview(db, row, source).catch((error: unknown) =>
+      log.warn({ err: error, flowId: row.metaFlowId }, 'could not get the flow preview link'),
     );
   }
 }
 
-async function storePreview(db: Db, storage: Storage, row: FlowRow, source: AccountFlowSource): Promise<void> {
-  await db.update(flows).set({ previewCheckedAt: new Date() }).where(eq(flows.id, row.id));
-  const url = await source.previewUrl(row.metaFlowId);
-  const image = url ? await downloadPreviewImage(url) : null;
-  if (!image) return;
-  const key = `accounts/${row.accountId}/flows/${row.id}/preview`;
-  await storage.put(key, image.bytes, { contentType: image.contentType, size: image.bytes.length });
+async function renewPreview(db: Db, row: FlowRow, source: AccountFlowSource): Promise<void> {
+  const preview = await source.preview(row.metaFlowId);
+  const expiresAt = preview?.expiresAt ? new Date(preview.expiresAt) : null;
   await db
     .update(flows)
-    .set({ previewKey: key, previewContentType: image.contentType, previewToken: newFileToken() })
+    .set({
+      previewUrl: preview?.url ?? null,
+      previewExpiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
+      previewCheckedAt: new Date(),
+    })
     .where(eq(flows.id, row.id));
-}
-
-export async function findFlowByPreviewToken(db: Db, token: string): Promise<FlowRow | undefined> {
-  const [row] = await db.select().from(flows).where(eq(flows.previewToken, token)).limit(1);
-  return row;
 }

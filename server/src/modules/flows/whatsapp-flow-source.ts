@@ -13,7 +13,10 @@ export function flowSourceFromGraph(graphApiBase: string, connection: FlowConnec
   const graph = createGraphClient({ baseUrl: graphApiBase, token: connection.token, timeoutMs: 10_000 });
   return {
     listFlows: () => graph.listFlows(connection.wabaId),
-    previewUrl: async (metaFlowId) => (await graph.getFlow(metaFlowId, 'id,preview')).preview?.previewUrl ?? null,
+    preview: async (metaFlowId) => {
+      const { preview } = await graph.getFlow(metaFlowId, 'id,preview');
+      return preview ? { url: preview.previewUrl, expiresAt: preview.expiresAt || null } : null;
+    },
   };
 }
 

@@ -4,91 +4,143 @@
  * PUT /api/account/users/{id} {fullName,title} · PUT /api/account/users/{id}/status {status: hold|active}
  * DELETE /api/account/users/{id} → { ok: true }
  */
-import { z } from 'zod';
+import {
+  idParams,
+  newUserBody,
+  okAnswer,
+  paged,
+  SOCKET_EVENTS,
+  type SessionEndedEvent,
+  staffPageQuery,
+  staffUser,
+  userChangesBody,
+  userStatusBody,
+} from '@parley/contract';
 import { requireAuth } from '../../http/access';
-import { MAX_EMAIL, parseBody, parseQuery, passwordField, requiredString } from '../../http/validation';
+import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
+import { ChangeLog, createAnnouncer } from '../conversations/announce';
+import { createMediaLinkSigner } from '../conversations/media-links';
 import { addStaff, deleteStaff, listStaff, setStaffStatus, updateStaff } from './service';
-
-/** The list's page sizes run 5 to 50 in the browser (spec section 9); the server accepts up to 100. */
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(5),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-});
-
-const newUserBody = z.object({
-  fullName: requiredString(),
-  title: requiredString(),
-  // Spec section 5: the add-user email must be in email format.
-  email: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_EMAIL)
-    .pipe(z.email({ error: 'Email must be a valid email address' })),
-  password: passwordField(),
-});
-
-const changesBody = z.object({ fullName: requiredString(), title: requiredString() });
-const statusBody = z.object({ status: z.enum(['hold', 'active']) });
-
-type IdParams = { id: string };
-
-/** Socket event sent to a user whose sessions an owner ended (suspension, deletion). */
-export const SESSION_ENDED_EVENT = 'sessionEnded';
 
 export const staffModule: AppModule = {
   name: 'staff',
-  register(app, { db, passwords, realtime }) {
+  register(app, { db, passwords, realtime, config }) {
+    const api = typed(app);
+    const events = createAnnouncer(db, realtime, createMediaLinkSigner(config.auth.jwtSecret), app.log);
     const owner = { config: { access: 'owner' as const } };
+    const tags = ['Users'];
+    const userAnswers = { 200: staffUser, ...refusals };
     const onlineIn = async (accountId: string) => new Set(await realtime.onlineUserIds(accountId));
     /**
      * The user's tokens are already dead (token version bumped); their open pages are told why before their
      * sockets are cut, so they can leave at once instead of at their next call.
      */
-    const endSessions = (userId: string, reason: 'suspended' | 'deleted') => {
-      realtime.toUser(userId, SESSION_ENDED_EVENT, { reason });
+    const endSessions = (userId: string, reason: SessionEndedEvent['reason']) => {
+      realtime.toUser(userId, SOCKET_EVENTS.sessionEnded, { reason });
       realtime.disconnectUser(userId);
     };
 
-    app.get('/api/account/users', owner, async (request) => {
-      const { accountId } = requireAuth(request);
-      const { limit, page } = parseQuery(pageQuery, request.query);
-      return listStaff(db, accountId, limit, page, await onlineIn(accountId));
-    });
+    api.get(
+      '/api/account/users',
+      {
+        ...owner,
+        schema: {
+          tags,
+          summary: "A page of the account's staff, with who is online",
+          querystring: staffPageQuery,
+          response: { 200: paged(staffUser), ...refusals },
+        },
+      },
+      async (request) => {
+        const { accountId } = requireAuth(request);
+        const { limit, page } = request.query;
+        return listStaff(db, accountId, limit, page, await onlineIn(accountId));
+      },
+    );
 
-    app.post('/api/account/users', owner, async (request, reply) => {
-      const { accountId } = requireAuth(request);
-      const user = await addStaff(db, passwords, accountId, parseBody(newUserBody, request.body));
-      return reply.status(201).send(user);
-    });
+    api.post(
+      '/api/account/users',
+      {
+        ...owner,
+        schema: {
+          tags,
+          summary: 'Add a staff member (agent)',
+          body: newUserBody,
+          response: { 201: staffUser, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { accountId } = requireAuth(request);
+        const user = await addStaff(db, passwords, accountId, request.body);
+        return reply.status(201).send(user);
+      },
+    );
 
-    app.put<{ Params: IdParams }>('/api/account/users/:id', owner, async (request) => {
-      const { accountId } = requireAuth(request);
-      const changes = parseBody(changesBody, request.body);
-      return updateStaff(db, accountId, request.params.id, changes, await onlineIn(accountId));
-    });
+    api.put(
+      '/api/account/users/:id',
+      {
+        ...owner,
+        schema: {
+          tags,
+          summary: "Change a staff member's name and title",
+          params: idParams,
+          body: userChangesBody,
+          response: userAnswers,
+        },
+      },
+      async (request) => {
+        const { accountId } = requireAuth(request);
+        return updateStaff(db, accountId, request.params.id, request.body, await onlineIn(accountId));
+      },
+    );
 
-    app.put<{ Params: IdParams }>('/api/account/users/:id/status', owner, async (request) => {
-      const { accountId, userId } = requireAuth(request);
-      const { status } = parseBody(statusBody, request.body);
-      const { user, sessionsEnded } = await setStaffStatus(
-        db,
-        accountId,
-        userId,
-        request.params.id,
-        status,
-        await onlineIn(accountId),
-      );
-      if (sessionsEnded) endSessions(user.id, 'suspended');
-      return user;
-    });
+    api.put(
+      '/api/account/users/:id/status',
+      {
+        ...owner,
+        schema: {
+          tags,
+          summary: 'Suspend (hold) or reactivate a staff member; holding ends their sessions',
+          params: idParams,
+          body: userStatusBody,
+          response: userAnswers,
+        },
+      },
+      async (request) => {
+        const { accountId, userId } = requireAuth(request);
+        const { user, sessionsEnded, unassigned } = await setStaffStatus(
+          db,
+          accountId,
+          userId,
+          request.params.id,
+          request.body.status,
+          await onlineIn(accountId),
+        );
+        if (sessionsEnded) endSessions(user.id, 'suspended');
+        void events.announce(new ChangeLog().conversation(...unassigned));
+        return user;
+      },
+    );
 
-    app.delete<{ Params: IdParams }>('/api/account/users/:id', owner, async (request) => {
-      const { accountId, userId } = requireAuth(request);
-      await deleteStaff(db, accountId, userId, request.params.id);
-      endSessions(request.params.id, 'deleted');
-      return { ok: true };
-    });
+    api.delete(
+      '/api/account/users/:id',
+      {
+        ...owner,
+        schema: {
+          tags,
+          summary: 'Delete a staff member; ends their sessions',
+          params: idParams,
+          response: { 200: okAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        const { accountId, userId } = requireAuth(request);
+        const unassigned = await deleteStaff(db, accountId, userId, request.params.id);
+        void events.announce(new ChangeLog().conversation(...unassigned));
+        endSessions(request.params.id, 'deleted');
+        return { ok: true as const };
+      },
+    );
   },
 };

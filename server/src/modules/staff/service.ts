@@ -8,8 +8,10 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import type { PasswordHasher } from '../auth/passwords';
-import { isUniqueViolation } from '../auth/service';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { isUuid } from '../../http/ids';
 import { normalizeEmail, users, type UserRole, type UserRow, type UserStatus } from '../users/schema';
+import { releaseAssignments } from '../assignment/service';
 
 export interface StaffView {
   id: string;
@@ -44,13 +46,11 @@ const view = (row: UserRow, online: ReadonlySet<string>): StaffView => ({
   online: online.has(row.id),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const liveInAccount = (accountId: string) => and(eq(users.accountId, accountId), isNull(users.deletedAt));
 
 async function findStaff(db: Db, accountId: string, userId: string): Promise<UserRow> {
   // A malformed id cannot name anyone: 404 like any unknown id (and no database cast error).
-  if (!UUID.test(userId)) throw notFound(STAFF_MESSAGES.notFound);
+  if (!isUuid(userId)) throw notFound(STAFF_MESSAGES.notFound);
   const [row] = await db
     .select()
     .from(users)
@@ -163,7 +163,7 @@ export async function setStaffStatus(
   userId: string,
   status: UserStatus,
   online: ReadonlySet<string>,
-): Promise<{ user: StaffView; sessionsEnded: boolean }> {
+): Promise<{ user: StaffView; sessionsEnded: boolean; unassigned: string[] }> {
   if (status === 'hold' && userId === callerId) throw new HttpError(422, STAFF_MESSAGES.selfSuspend);
   return db.transaction(async (tx) => {
     const target = await findStaff(tx as unknown as Db, accountId, userId);
@@ -174,19 +174,27 @@ export async function setStaffStatus(
       .set(suspending ? { status, tokenVersion: sql`${users.tokenVersion} + 1` } : { status })
       .where(eq(users.id, userId))
       .returning();
-    return { user: view(row, suspending ? withoutUser(online, userId) : online), sessionsEnded: suspending };
+    // A suspended staff member's conversations become unassigned (issue #21).
+    const unassigned = suspending ? await releaseAssignments(tx, userId) : [];
+    return {
+      user: view(row, suspending ? withoutUser(online, userId) : online),
+      sessionsEnded: suspending,
+      unassigned,
+    };
   });
 }
 
-export async function deleteStaff(db: Db, accountId: string, callerId: string, userId: string): Promise<void> {
+/** Returns the conversations that were assigned to them (now unassigned, issue #21). */
+export async function deleteStaff(db: Db, accountId: string, callerId: string, userId: string): Promise<string[]> {
   if (userId === callerId) throw new HttpError(422, STAFF_MESSAGES.selfDelete);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const target = await findStaff(tx as unknown as Db, accountId, userId);
     if (target.role === 'owner') await ensureAnotherActiveOwner(tx as unknown as Db, accountId, userId);
     await tx
       .update(users)
       .set({ deletedAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId));
+    return releaseAssignments(tx, userId);
   });
 }
 

@@ -1,10 +1,11 @@
 /**
- * Connecting an account to WhatsApp, two ways (spec section 4 "Onboarding" and "Credentials";
+ * Connecting an account to WhatsApp, two ways (docs/product-rules.md#onboarding;
  * whatsapp-cloud-api.md §5):
  * - typed credentials: the token must see the WABA and the phone number must be one of the WABA's; then the
  *   app is subscribed to the WABA's webhooks and the connection stored;
  * - embedded sign-up: the 30-second code is exchanged for a business token, the app subscribed, the number
- *   registered with a fresh 6-digit PIN (not for coexistence numbers, which stay on the Business app), stored.
+ *   registered with a fresh 6-digit PIN (not for coexistence numbers, which stay on the Business app: for them the
+ *   app's webhook fields gain smb_message_echoes and history instead), stored.
  * Every check with side effects on Meta comes after the checks that cost nothing.
  */
 import crypto from 'node:crypto';
@@ -16,7 +17,7 @@ import { codeRefusal, graphRefusal } from './graph-refusals';
 import { isPhoneNumberTaken, PHONE_TAKEN, saveConnection, type ConnectionDeps } from './service';
 
 export interface OnboardingDeps extends ConnectionDeps {
-  config: Pick<Config, 'encryptionKey' | 'whatsapp'>;
+  config: Pick<Config, 'encryptionKey' | 'whatsapp' | 'publicUrl'>;
   log: FastifyBaseLogger;
 }
 
@@ -81,6 +82,9 @@ export async function connectWithCredentials(
   deps.log.info({ accountId, wabaId: input.wabaId, phoneNumberId: phone.id }, 'whatsapp connected with credentials');
 }
 
+/** The app's webhook fields a coexistence number needs: its messages, the Business app's echoes, history sync. */
+export const COEXISTENCE_FIELDS = ['messages', 'smb_message_echoes', 'history', 'smb_app_state_sync'];
+
 /** Six random digits: the number's two-step verification PIN, kept (encrypted) for later re-registration. */
 export const newRegistrationPin = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
 
@@ -108,6 +112,18 @@ export async function connectWithSignup(deps: OnboardingDeps, accountId: string,
   const object = { object: `WhatsApp Business Account ${input.wabaId}` };
   await call(graph.subscribeApp(input.wabaId), (error) => graphRefusal(error, object));
 
+  if (input.coexistence) {
+    // Coexistence: what the business does in the WhatsApp Business app arrives only on these fields.
+    const appGraph = graphFor(deps, `${fbAppId}|${appSecret}`);
+    await call(
+      appGraph.subscribeAppFields(fbAppId, {
+        callbackUrl: `${deps.config.publicUrl}/webhooks/whatsapp`,
+        verifyToken: deps.config.whatsapp.verifyToken,
+        fields: COEXISTENCE_FIELDS,
+      }),
+      (error) => graphRefusal(error),
+    );
+  }
   let registrationPin: string | null = null;
   if (!input.coexistence) {
     registrationPin = newRegistrationPin();

@@ -23,6 +23,8 @@ export const whatsappConnections = pgTable(
     /** The two-step verification PIN set when registering the number (embedded sign-up), encrypted likewise. */
     registrationPinCiphertext: text('registration_pin_ciphertext'),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('connected'),
+    /** Why Meta stopped accepting the token (its error), while disconnected. */
+    disconnectReason: text('disconnect_reason'),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,11 +7,12 @@
  *
  * `deps` is anything with `db` and `config` (AppServices fits).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
-import { isUniqueViolation } from '../auth/service';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { forgetPhoneNumberAccounts } from './phone-number-accounts';
 import { openSecret, sealSecret } from './secret-box';
 import { whatsappConnections, type ConnectionStatus, type WhatsappConnectionRow } from './schema';
 
@@ -113,6 +114,7 @@ export async function saveConnection(deps: ConnectionDeps, input: SaveConnection
     tokenCiphertext: sealSecret(key, input.token, input.accountId),
     registrationPinCiphertext: input.registrationPin ? sealSecret(key, input.registrationPin, input.accountId) : null,
     status: 'connected' as const,
+    disconnectReason: null,
     connectedAt: now,
     updatedAt: now,
   };
@@ -122,18 +124,11 @@ export async function saveConnection(deps: ConnectionDeps, input: SaveConnection
       .values({ accountId: input.accountId, ...values })
       .onConflictDoUpdate({ target: whatsappConnections.accountId, set: values })
       .returning();
+    forgetPhoneNumberAccounts(deps.db);
     return summary(row);
   } catch (error) {
     // Two accounts racing for the same number: the unique index decides.
     if (isUniqueViolation(error)) throw conflict(PHONE_TAKEN);
     throw error;
   }
-}
-
-/** Marks the connection unusable (e.g. Meta revoked the token); the row and its ids stay for history. */
-export async function markDisconnected(deps: Pick<ConnectionDeps, 'db'>, accountId: string): Promise<void> {
-  await deps.db
-    .update(whatsappConnections)
-    .set({ status: 'disconnected', updatedAt: sql`now()` })
-    .where(eq(whatsappConnections.accountId, accountId));
 }

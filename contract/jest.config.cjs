@@ -1,0 +1,6 @@
+// The contract's rule tests; the root jest.config.cjs runs this same project in `npm test`.
+const { packageConfig, project } = require('../jest.preset.cjs');
+
+module.exports = packageConfig(
+  project({ name: 'contract', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.test.ts'] }),
+);

@@ -1,0 +1,40 @@
+/** Socket events, server → client (socket.io, `auth: { token }`); a socket joins only its own account's room. */
+import { z } from 'zod';
+import { connectionState, conversation, conversationSummary, labelList, message } from './answers';
+
+export const SOCKET_EVENTS = {
+  /** The online user ids of the account. */
+  getOnline: 'getOnline',
+  /** Every new or updated message (incoming, outgoing, status). */
+  message: 'message',
+  /** To a user an owner just suspended or deleted, right before their sockets are cut. */
+  sessionEnded: 'sessionEnded',
+  /** The account's WhatsApp connection state, whenever it changes. */
+  connection: 'connection',
+  /** A conversation as it is after a committed change, for the receiving staff member (unreadCount is theirs). */
+  conversation: 'conversation',
+  /** The account's labels, after an owner added, renamed, recoloured or deleted one (to refresh pickers and rows). */
+  labels: 'labels',
+} as const;
+
+export const onlineUsersEvent = z.array(z.string());
+
+/** The message and its conversation as they are after it (the server always sends both). */
+export const realtimeMessageEvent = z.object({ conversationId: z.string(), message, conversation });
+
+/** Status, contact, last message or the receiver's unread changed; with the receiver's tab counts and total. */
+export const conversationEvent = conversationSummary.extend({
+  conversation: conversation.extend({ unreadCount: z.number().int().min(0) }),
+});
+
+export const sessionEndedEvent = z.object({ reason: z.enum(['suspended', 'deleted']) });
+
+export const connectionEvent = connectionState;
+
+/** Every label of the account, by name, as it is now. */
+export const labelsEvent = labelList;
+
+export type RealtimeMessageEvent = z.infer<typeof realtimeMessageEvent>;
+export type ConversationEvent = z.infer<typeof conversationEvent>;
+export type SessionEndedEvent = z.infer<typeof sessionEndedEvent>;
+export type LabelsEvent = z.infer<typeof labelsEvent>;

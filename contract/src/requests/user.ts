@@ -1,0 +1,25 @@
+/** The signed-in user's own profile and password, and the account name (owner). */
+import { z } from 'zod';
+import { passwordField, requiredString } from '../fields';
+import { PASSWORDS_DIFFER } from './auth';
+
+/** PUT /api/user/profile: fullName is sent only when non-empty and changed. */
+export const profileBody = z.object({ fullName: requiredString().optional() });
+
+export const changePasswordBody = z
+  .object({
+    password: passwordField(),
+    newPassword: passwordField(),
+    confirmNewPassword: passwordField(),
+  })
+  .refine((body) => body.newPassword === body.confirmNewPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmNewPassword'],
+  });
+
+/** PUT /api/account (owner). */
+export const accountBody = z.object({ name: requiredString() });
+
+export type ProfileBody = z.input<typeof profileBody>;
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+export type AccountBody = z.input<typeof accountBody>;

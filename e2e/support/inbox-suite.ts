@@ -1,0 +1,141 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { jsonCall } from './json-call';
+import { signInAs } from './session';
+import { startStack, type Stack, type StackOptions } from './stack';
+
+/** A message as the sandbox (standing in for Meta) recorded it for a customer. */
+export interface SandboxMessage {
+  wamid: string;
+  direction: 'inbound' | 'outbound';
+  type: string;
+  payload: Record<string, any>;
+  status?: string;
+}
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+export interface Customer {
+  /** E.164, as the sandbox takes it in `from`. */
+  phone: string;
+  digits: string;
+  /** The WhatsApp profile name the conversation list shows. */
+  name: string;
+}
+
+/**
+ * What every inbox browser test file sets up the same way: one stack (server + sandbox, the demo account unless
+ * told otherwise) and one Chromium for the file; a fresh browser context per page, all closed after each test;
+ * no uncaught error in any page; sandbox faults cleared; customers no other test of the file uses.
+ */
+export function inboxSuite(options: StackOptions = {}) {
+  let stack: Stack;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[][] = [];
+  let customerNumber = 0;
+
+  beforeAll(async () => {
+    stack = await startStack({ seedDemo: true, ...options });
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    // Nothing in the page may have thrown while the test ran.
+    expect(pageErrors.flat()).toEqual([]);
+    pageErrors = [];
+    await sandbox('DELETE', '/_sandbox/faults');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const sandbox = (method: string, pathname: string, body?: unknown) =>
+    jsonCall(`${stack.sandboxUrl}${pathname}`, method, body);
+
+  /** The customer sends something through the sandbox, as a signed webhook (Meta's); its wamid. */
+  async function customerSends(customer: Pick<Customer, 'phone' | 'name'>, message: Record<string, unknown>) {
+    const answer = await sandbox('POST', '/_sandbox/inbound', {
+      from: customer.phone,
+      name: customer.name,
+      ...message,
+    });
+    return answer.wamid as string;
+  }
+
+  /** A page in a browser context of its own (own cookies, storage, system colour scheme), closed after the test. */
+  async function page(viewport?: { width: number; height: number }, colorScheme?: 'light' | 'dark'): Promise<Page> {
+    const opened = await newPage(browser, { viewport, colorScheme });
+    contexts.push(opened.context);
+    pageErrors.push(opened.errors);
+    return opened.page;
+  }
+
+  return {
+    get stack() {
+      return stack;
+    },
+    get browser() {
+      return browser;
+    },
+    sandbox,
+    page,
+
+    /** A staff member's page, signed in and on `path` (the dashboard, its list shown, by default). */
+    async signedIn(login: Login, where: { path?: string; viewport?: { width: number; height: number } } = {}) {
+      const signed = await page(where.viewport);
+      await signInAs(signed, stack.baseUrl, login.email, login.password);
+      await signed.goto(`${stack.baseUrl}${where.path ?? '/main'}`);
+      if (!where.path) await signed.getByRole('heading', { name: 'Conversations' }).waitFor();
+      return signed;
+    },
+
+    async apiToken(login: Login): Promise<string> {
+      return ((await jsonCall(`${stack.baseUrl}/auth/login`, 'POST', login)) as { token: string }).token;
+    },
+
+    newCustomer(name: string): Customer {
+      customerNumber += 1;
+      const digits = `1555${String(Date.now() % 100000).padStart(5, '0')}${String(customerNumber).padStart(2, '0')}`;
+      return { phone: `+${digits}`, digits, name: `${name} ${customerNumber}` };
+    },
+
+    /** A number for tests that need one of their own (e.g. a username), unique in the file. */
+    nextNumber: () => (customerNumber += 1),
+
+    customerSends,
+    customerSays: (customer: Pick<Customer, 'phone' | 'name'>, text: string) =>
+      customerSends(customer, { type: 'text', text }),
+
+    /** What the business sent to the customer (phone digits or user id), as the sandbox (Meta) received it. */
+    async receivedByCustomer(key: string, accept: (message: SandboxMessage) => boolean): Promise<SandboxMessage> {
+      let last: SandboxMessage[] = [];
+      for (let attempt = 0; attempt < 150; attempt += 1) {
+        const answer = await sandbox('GET', `/_sandbox/customers/${encodeURIComponent(key)}/messages`);
+        last = (Array.isArray(answer) ? answer : (answer.messages ?? answer.list ?? [])) as SandboxMessage[];
+        const found = last.find((message) => message.direction === 'outbound' && accept(message));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`the customer did not receive it; they have ${JSON.stringify(last)}`);
+    },
+  };
+}
+
+/** The dashboard's parts, as a staff member finds them. */
+export const conversationList = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+export const row = (page: Page, name: string) => conversationList(page).getByRole('listitem', { name, exact: true });
+export const tab = (page: Page, name: 'Active' | 'Closed' | 'Archived') => page.getByRole('tab', { name, exact: true });
+export const chatHeader = (page: Page) => page.locator('.inbox-chat-header');
+export const bubble = (page: Page, text: string) => page.locator('.inbox-message', { hasText: text }).last();
+export const composerBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+export async function openChat(page: Page, name: string): Promise<void> {
+  await row(page, name).getByRole('button', { name: 'Chat' }).click();
+  await chatHeader(page).getByRole('heading').waitFor();
+}

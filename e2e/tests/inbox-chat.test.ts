@@ -1,0 +1,145 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
+import { launchBrowser, newPage } from '../support/browser';
+import { jsonCall } from '../support/json-call';
+import { signInAs } from '../support/session';
+import { startStack, type Stack } from '../support/stack';
+
+// Issue 16, the chat pane: templates with variables reach Meta as components[].parameters, day separators, and
+// the "new messages ↓" button. One stack and one signed-in page for the whole file.
+interface SandboxMessage {
+  direction: 'inbound' | 'outbound';
+  type: string;
+  payload: Record<string, any>;
+}
+
+// Seeded demo customer (server/src/seed/demo-conversations.ts): wrote two days ago, conversation closed.
+const AIKO = { name: 'Aiko Tanaka', digits: '15550003' };
+
+describe('inbox chat pane', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    stack = await startStack({ seedDemo: true });
+    browser = await launchBrowser();
+    ({ context, page, errors } = await newPage(browser));
+    await signInAs(page, stack.baseUrl, DEMO_LOGINS.agent.email, DEMO_LOGINS.agent.password);
+    await page.goto(`${stack.baseUrl}/main`);
+    await page.getByRole('heading', { name: 'Conversations' }).waitFor();
+  });
+  afterEach(() => {
+    // Nothing in the page may have thrown.
+    expect(errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const sandbox = (method: string, pathname: string, body?: unknown) =>
+    jsonCall(`${stack.sandboxUrl}${pathname}`, method, body);
+  const row = (name: string) =>
+    page.getByRole('list', { name: 'Conversations' }).getByRole('listitem', { name, exact: true });
+  const messages = () => page.getByRole('log', { name: 'Messages' });
+  const bubble = (text: string) => page.locator('.inbox-message', { hasText: text }).last();
+
+  async function openChat(tab: 'Active' | 'Closed', name: string): Promise<void> {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await row(name).getByRole('button', { name: 'Chat' }).click();
+    await page.locator('.inbox-chat-header').getByRole('heading', { name }).waitFor();
+  }
+
+  /** What the business sent to the customer, as the sandbox (Meta) received it. */
+  async function receivedByCustomer(digits: string, accept: (message: SandboxMessage) => boolean) {
+    const deadline = Date.now() + 20_000;
+    let last: SandboxMessage[] = [];
+    while (Date.now() < deadline) {
+      last = (await sandbox('GET', `/_sandbox/customers/${digits}/messages`)) as SandboxMessage[];
+      const found = last.find((message) => message.direction === 'outbound' && accept(message));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the customer did not receive it; they have ${JSON.stringify(last)}`);
+  }
+
+  it('sends a template with its variables filled in, which Meta receives as parameters, under a Today separator', async () => {
+    await openChat('Closed', AIKO.name);
+    await bubble('Perfect, thanks for the help!').waitFor();
+    // Two days ago: the separator names the date, in the browser's locale.
+    const expectedDay = await messages()
+      .locator('time')
+      .first()
+      .evaluate((time) => {
+        const date = new Date(time.getAttribute('datetime') ?? '');
+        const sameYear = date.getFullYear() === new Date().getFullYear();
+        return new Intl.DateTimeFormat(
+          undefined,
+          sameYear
+            ? { weekday: 'long', day: 'numeric', month: 'long' }
+            : { day: 'numeric', month: 'long', year: 'numeric' },
+        ).format(date);
+      });
+    expect(await messages().getByRole('separator').allTextContents()).toEqual([expectedDay]);
+
+    await page.getByRole('combobox', { name: 'Template' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'appointment_reminder (en_US)' }).click();
+    const first = page.getByRole('textbox', { name: 'Body {{1}}' });
+    const second = page.getByRole('textbox', { name: 'Body {{2}}' });
+    // The template's own examples as placeholders; Send waits for every variable.
+    expect(await first.getAttribute('placeholder')).toBe('Ana');
+    expect(await second.getAttribute('placeholder')).toBe('Monday at 10:00');
+    const send = page.getByRole('button', { name: 'Send' });
+    await first.fill('Aiko');
+    expect(await send.isDisabled()).toBe(true);
+    await second.fill('Friday at 9:00');
+    const filled = 'Hi Aiko, this is a reminder of your appointment on Friday at 9:00. Reply to reschedule.';
+    await page.getByLabel('Template preview').getByText(filled).waitFor();
+    await send.click();
+
+    await bubble(filled).waitFor();
+    await messages().getByRole('separator', { name: 'Today' }).waitFor();
+    const sent = await receivedByCustomer(
+      AIKO.digits,
+      (message) => message.type === 'template' && message.payload.template?.name === 'appointment_reminder',
+    );
+    expect(sent.payload.template.components).toEqual([
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Aiko' },
+          { type: 'text', text: 'Friday at 9:00' },
+        ],
+      },
+    ]);
+  });
+
+  it('offers "new messages ↓" when a customer writes while the agent reads further up, and takes them down', async () => {
+    const customer = { from: `+1556${String(Date.now() % 10_000_000).padStart(7, '0')}`, name: 'Scroll Customer' };
+    for (let line = 1; line <= 14; line += 1) {
+      await sandbox('POST', '/_sandbox/inbound', { ...customer, type: 'text', text: `Line ${line} of my question` });
+    }
+    await openChat('Active', customer.name);
+    await bubble('Line 14 of my question').waitFor();
+    const newMessages = page.getByRole('button', { name: 'new messages ↓' });
+
+    await messages().evaluate((log) => log.scrollTo({ top: 0 }));
+    await page.waitForFunction(() => {
+      const log = document.querySelector('[role="log"][aria-label="Messages"]');
+      return !!log && log.scrollTop === 0 && log.scrollHeight > log.clientHeight + 200;
+    });
+    await sandbox('POST', '/_sandbox/inbound', { ...customer, type: 'text', text: 'One more thing' });
+    await newMessages.waitFor();
+
+    await newMessages.click();
+    await newMessages.waitFor({ state: 'detached' });
+    await bubble('One more thing').waitFor();
+    expect(await bubble('One more thing').isVisible()).toBe(true);
+    const distanceFromEnd = await messages().evaluate((log) => log.scrollHeight - log.scrollTop - log.clientHeight);
+    expect(distanceFromEnd).toBeLessThanOrEqual(80);
+  });
+});

@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { ReportsPage } from '../reports/reports-page';
+
+export default createPageParcel(ReportsPage);

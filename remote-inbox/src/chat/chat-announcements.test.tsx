@@ -1,0 +1,115 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ConversationDetail, Message } from '@parley/shared';
+import { mockApi } from '../test-support/api-mock';
+import { aContact, aConversation, aMessage } from '../test-support/fixtures';
+import { emitMessage } from '../test-support/realtime-mock';
+import { renderInApp } from '../test-support/render';
+import { ChatPane } from './chat-pane';
+
+jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
+
+// Issue 22, accessibility: the open chat tells a screen reader about each new customer message once (the newest
+// only, never the whole list), and keyboard focus survives closing the conversation.
+const conversation = aConversation({ id: 'c1', contact: aContact({ name: null, profileName: 'Ana P' }) });
+const at = (minute: number) => `2024-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+const question = aMessage({
+  id: 'q',
+  conversationId: 'c1',
+  content: { text: 'Do you deliver on Sundays?' },
+  createdAt: at(1),
+  updatedAt: at(1),
+});
+
+function detail(messages: Message[]): ConversationDetail {
+  return { ...conversation, messages, hasMore: false, canSendFreeForm: true };
+}
+
+const arrive = (message: Message) => act(() => emitMessage({ conversationId: 'c1', message, conversation }));
+const liveRegion = () => screen.getByTestId('chat-announcer');
+
+afterEach(() => jest.restoreAllMocks());
+
+it('announces the newest customer message politely, one at a time, and not what was already there', async () => {
+  mockApi({ 'GET /api/conversations/c1': () => detail([question]) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Do you deliver on Sundays?');
+  // The messages themselves are not a live region: a virtualised list would be read out page by page.
+  const log = screen.getByRole('log', { name: 'Messages' });
+  expect(log.getAttribute('aria-live')).toBe('off');
+  expect(liveRegion().getAttribute('aria-live')).toBe('polite');
+  expect(liveRegion().textContent).toBe('');
+
+  arrive(aMessage({ id: 'n1', conversationId: 'c1', content: { text: 'Hello?' }, createdAt: at(2) }));
+  await waitFor(() => expect(liveRegion().textContent).toBe('New message: Hello?'));
+  arrive(aMessage({ id: 'n2', conversationId: 'c1', content: { text: 'Anyone there?' }, createdAt: at(3) }));
+  await waitFor(() => expect(liveRegion().textContent).toBe('New message: Anyone there?'));
+
+  // The agent's own message is not announced back to them.
+  arrive(
+    aMessage({
+      id: 'o1',
+      conversationId: 'c1',
+      direction: 'outgoing',
+      status: 'sent',
+      content: { text: 'Yes, here' },
+      createdAt: at(4),
+    }),
+  );
+  await screen.findByText('Yes, here');
+  expect(liveRegion().textContent).toBe('New message: Anyone there?');
+});
+
+it('announces a customer message that sorts above the newest reply (sent in the same second)', async () => {
+  const reply = aMessage({
+    id: 'r',
+    conversationId: 'c1',
+    direction: 'outgoing',
+    status: 'sent',
+    content: { text: 'We do' },
+    createdAt: at(5),
+    updatedAt: at(5),
+  });
+  mockApi({ 'GET /api/conversations/c1': () => detail([question, reply]) });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('We do');
+  arrive(aMessage({ id: 'n1', conversationId: 'c1', content: { text: 'Great, thanks' }, createdAt: at(4) }));
+  await screen.findByText('Great, thanks');
+  const order = [...document.querySelectorAll('[data-message-id]')].map((element) =>
+    element.getAttribute('data-message-id'),
+  );
+  expect(order).toEqual(['q', 'n1', 'r']);
+  await waitFor(() => expect(liveRegion().textContent).toBe('New message: Great, thanks'));
+});
+
+it('says nothing about older messages loaded above', async () => {
+  const older = aMessage({
+    id: 'old',
+    conversationId: 'c1',
+    content: { text: 'From last week' },
+    createdAt: at(0),
+    updatedAt: at(0),
+  });
+  mockApi({
+    'GET /api/conversations/c1': (params) =>
+      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
+  });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('From last week');
+  expect(liveRegion().textContent).toBe('');
+});
+
+it('moves keyboard focus to the messages when Close, which had it, is disabled', async () => {
+  mockApi({
+    'GET /api/conversations/c1': () => detail([question]),
+    'PUT /api/conversations/c1/status': (_p, body) => ({ ...conversation, ...(body as object) }),
+  });
+  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  await screen.findByText('Do you deliver on Sundays?');
+  const close = screen.getByRole('button', { name: 'Close' });
+  close.focus();
+  fireEvent.click(close);
+  const log = screen.getByRole('log', { name: 'Messages' });
+  await waitFor(() => expect(document.activeElement).toBe(log));
+  expect(log.tabIndex).toBe(0);
+  expect(screen.getByRole('button', { name: 'Close' })).toHaveProperty('disabled', true);
+});

@@ -1,0 +1,79 @@
+import { messagePreview, onRealtimeMessage, type Conversation, type RealtimeMessageEvent } from '@parley/shared';
+import { atom } from 'nanostores';
+
+/** What a row shows of its conversation's last message: who wrote and the start of it. */
+export interface LastMessagePreview {
+  timestamp: string;
+  /** When the server stored it: the list's last-message time is one or the other, depending on the message. */
+  createdAt: string;
+  incoming: boolean;
+  text: string;
+}
+
+/**
+ * The last message of each conversation: from the list's answers (`lastMessage.preview`) and, newer, as seen live
+ * (`message` events). Kept apart from the rows because the `conversation` events that replace a row carry no
+ * preview (docs/api.md), and the rule for the words is the contract's `messagePreview`, on both sides.
+ */
+export const $lastMessagePreviews = atom<Readonly<Record<string, LastMessagePreview>>>({});
+
+/** Keeps the newest message per conversation: a status update of an older message changes nothing. */
+export function rememberPreview(
+  previews: Readonly<Record<string, LastMessagePreview>>,
+  event: RealtimeMessageEvent,
+): Readonly<Record<string, LastMessagePreview>> {
+  const { message } = event;
+  const known = previews[event.conversationId];
+  if (known && Date.parse(known.timestamp) > Date.parse(message.timestamp)) return previews;
+  const preview = {
+    timestamp: message.timestamp,
+    createdAt: message.createdAt,
+    incoming: message.direction === 'incoming',
+    text: messagePreview(message),
+  };
+  if (known && known.timestamp === preview.timestamp && known.text === preview.text) return previews;
+  return { ...previews, [event.conversationId]: preview };
+}
+
+/** Adds the previews of listed conversations, unless a newer message of theirs was seen live. */
+export function rememberListed(
+  previews: Readonly<Record<string, LastMessagePreview>>,
+  rows: readonly Conversation[],
+): Readonly<Record<string, LastMessagePreview>> {
+  let next = previews;
+  for (const { id, lastMessage } of rows) {
+    if (lastMessage?.preview === undefined) continue;
+    const known = next[id];
+    if (known && Date.parse(known.timestamp) >= Date.parse(lastMessage.timestamp)) continue;
+    const { timestamp, incoming, preview } = lastMessage;
+    next = { ...next, [id]: { timestamp, createdAt: timestamp, incoming, text: preview } };
+  }
+  return next;
+}
+
+/** Remembers the previews of a page of the list. */
+export function noteListedPreviews(rows: readonly Conversation[]): void {
+  const next = rememberListed($lastMessagePreviews.get(), rows);
+  if (next !== $lastMessagePreviews.get()) $lastMessagePreviews.set(next);
+}
+
+/** The preview of a row, only while it is of the row's last message. */
+export function previewFor(
+  previews: Readonly<Record<string, LastMessagePreview>>,
+  conversationId: string,
+  lastMessage: { timestamp: string } | null,
+): LastMessagePreview | undefined {
+  const preview = previews[conversationId];
+  if (!preview || !lastMessage) return undefined;
+  const last = Date.parse(lastMessage.timestamp);
+  return Date.parse(preview.timestamp) === last || Date.parse(preview.createdAt) === last ? preview : undefined;
+}
+
+let stopListening: (() => void) | undefined;
+
+/** Starts remembering (idempotent); it goes on while the dashboard is away, so rows coming back keep theirs. */
+export function startPreviews(): void {
+  stopListening ??= onRealtimeMessage((event) =>
+    $lastMessagePreviews.set(rememberPreview($lastMessagePreviews.get(), event)),
+  );
+}

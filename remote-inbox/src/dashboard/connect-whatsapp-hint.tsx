@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { $isOwner, api, type ConnectionState, type PageProps } from '@parley/shared';
+import { Alert, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+
+/** The route of Credential Setup (side menu). */
+export const CREDENTIAL_SETUP_PATH = '/credential';
+
+export const AGENT_NOT_CONNECTED_TEXT = 'No WhatsApp number is connected yet — ask an owner to connect one.';
+
+/**
+ * Until the account has ever connected WhatsApp (`none`, docs/api.md), nothing can arrive: a new owner is told
+ * how to connect one, with a link to Credential Setup; an agent whom to ask. A disconnected account is the
+ * shell's banner, not this.
+ */
+export function ConnectWhatsAppHint({ navigate }: Pick<PageProps, 'navigate'>) {
+  const isOwner = useStore($isOwner);
+  const [neverConnected, setNeverConnected] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    api.get<ConnectionState>('/api/account/connection').then(
+      ({ data }) => !stopped && setNeverConnected(data?.status === 'none'),
+      // Unknown is not "never connected": no hint.
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, []);
+  if (!neverConnected) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="inbox-connect-hint"
+      title={isOwner ? 'Connect your WhatsApp Business number to start receiving messages' : AGENT_NOT_CONNECTED_TEXT}
+      description={
+        isOwner ? (
+          <span>
+            Open{' '}
+            <Typography.Link
+              href={CREDENTIAL_SETUP_PATH}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(CREDENTIAL_SETUP_PATH);
+              }}
+            >
+              Credential Setup
+            </Typography.Link>{' '}
+            and sign in with Facebook, or enter your WABA ID, Phone Number ID and Token.
+          </span>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+
+export type ShortcutAction = 'next' | 'previous' | 'reply' | 'close' | 'search' | 'help';
+
+/** The dashboard's shortcuts, in the order the `?` dialog lists them. */
+export const SHORTCUTS: readonly { key: string; action: ShortcutAction; description: string }[] = [
+  { key: 'j', action: 'next', description: 'Next conversation' },
+  { key: 'k', action: 'previous', description: 'Previous conversation' },
+  { key: 'r', action: 'reply', description: 'Reply to the last customer message' },
+  { key: 'e', action: 'close', description: 'Close the conversation' },
+  { key: '/', action: 'search', description: 'Search conversations' },
+  { key: '?', action: 'help', description: 'Show these shortcuts' },
+];
+
+const ACTION_BY_KEY = new Map(SHORTCUTS.map(({ key, action }) => [key, action]));
+
+/** Somewhere the key is text being typed (or chosen), not a command. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
+  return target.isContentEditable || !!target.closest('[contenteditable]:not([contenteditable="false"])');
+}
+
+/**
+ * The shortcut a key press asks for, or null: never while typing in a field, inside a dialog (its own keys, Escape
+ * among them, are its business), or with Ctrl, Alt or Meta held (the browser's and the system's shortcuts). Shift
+ * is allowed: it is how `?` is typed; `J` is not `j`.
+ */
+export function shortcutFor(event: KeyboardEvent): ShortcutAction | null {
+  if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return null;
+  if (isTyping(event.target)) return null;
+  if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return null;
+  return ACTION_BY_KEY.get(event.key) ?? null;
+}
+
+/** Listens on the document while mounted; the handlers may change every render. */
+export function useKeyboardShortcuts(handlers: Partial<Record<ShortcutAction, () => void>>): void {
+  const current = useRef(handlers);
+  current.current = handlers;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      const handler = action && current.current[action];
+      if (!handler) return;
+      // `/` would open the browser's quick find, and the key must not reach a field this focuses.
+      event.preventDefault();
+      handler();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,51 @@
+import { onRealtimeEvent, type MentionEvent } from '@parley/shared';
+import { App, Button } from 'antd';
+import { createElement, useEffect, useRef } from 'react';
+import { showNotification } from '../live/incoming-alert';
+
+/** How long the in-app mention toast stays: longer than a screen toast, it asks for something. */
+const MENTION_TOAST_MS = 10_000;
+
+export const mentionTitle = (event: MentionEvent) =>
+  `${event.note.author.fullName} mentioned you in ${event.contactName}`;
+
+/**
+ * A colleague mentioned the signed-in staff member in a note (issue #21, the `mention` event): a toast with Open,
+ * and the browser notification when they allowed them (as for incoming messages, live/incoming-alert.ts).
+ */
+export function useMentionAlerts(openConversation: (conversationId: string) => void): void {
+  const { notification } = App.useApp();
+  const open = useRef(openConversation);
+  open.current = openConversation;
+  useEffect(() => {
+    const seen = new Set<string>();
+    return onRealtimeEvent<MentionEvent>('mention', (event) => {
+      if (!event?.note || seen.has(event.note.id)) return;
+      seen.add(event.note.id);
+      const { conversationId } = event.note;
+      const key = `parley-mention-${event.note.id}`;
+      notification.info({
+        key,
+        title: mentionTitle(event),
+        description: event.note.text,
+        placement: 'topRight',
+        duration: MENTION_TOAST_MS / 1000,
+        actions: createElement(
+          Button,
+          {
+            size: 'small',
+            type: 'primary',
+            onClick: () => {
+              notification.destroy(key);
+              open.current(conversationId);
+            },
+          },
+          'Open',
+        ),
+      });
+      showNotification(mentionTitle(event), event.note.text, `mention-${event.note.id}`, () =>
+        open.current(conversationId),
+      );
+    });
+  }, [notification]);
+}

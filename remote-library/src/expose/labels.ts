@@ -1,0 +1,4 @@
+import { createPageParcel } from '@parley/shared';
+import { LabelsPage } from '../labels/labels-page';
+
+export default createPageParcel(LabelsPage);

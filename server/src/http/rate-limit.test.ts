@@ -1,0 +1,92 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installErrorHandler } from './error-handler';
+import { defineRateLimit, hitRateLimits, installRateLimits } from './rate-limit';
+
+// app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
+jest.mock('cookie', () => ({}));
+
+/** A tiny app with one route limited per IP (3) and per `who` (2), answered through the real error handler. */
+async function limitedApp(): Promise<FastifyInstance> {
+  const app = Fastify();
+  installErrorHandler(app);
+  await installRateLimits(app);
+  const perIp = defineRateLimit(app, {
+    name: 'try-ip',
+    max: 3,
+    windowMs: 60_000,
+    message: 'Too many from here',
+    key: (request) => request.ip,
+  });
+  const perWho = defineRateLimit(app, {
+    name: 'try-who',
+    max: 2,
+    windowMs: 60_000,
+    message: 'Too many for them',
+    key: (request) => String((request.body as { who?: string }).who ?? ''),
+  });
+  app.post('/try', async (request) => {
+    await hitRateLimits(request, [perIp, perWho]);
+    return { ok: true };
+  });
+  await app.ready();
+  return app;
+}
+
+const attempt = (app: FastifyInstance, who: string, ip: string) =>
+  app.inject({ method: 'POST', url: '/try', remoteAddress: ip, payload: { who } });
+
+describe('rate limits (@fastify/rate-limit, in memory)', () => {
+  it('limits one IP across keys and one key across IPs, answering 429 with a message and Retry-After', async () => {
+    const app = await limitedApp();
+    try {
+      expect((await attempt(app, 'a', '10.0.0.1')).statusCode).toBe(200);
+      expect((await attempt(app, 'b', '10.0.0.1')).statusCode).toBe(200);
+      expect((await attempt(app, 'c', '10.0.0.1')).statusCode).toBe(200);
+      const sprayed = await attempt(app, 'd', '10.0.0.1');
+      expect(sprayed.statusCode).toBe(429);
+      expect(sprayed.json()).toEqual({ message: 'Too many from here' });
+      expect(Number(sprayed.headers['retry-after'])).toBeGreaterThan(0);
+
+      // One target from ever new addresses: the per-key limit holds.
+      expect((await attempt(app, 'target', '10.0.1.1')).statusCode).toBe(200);
+      expect((await attempt(app, 'target', '10.0.1.2')).statusCode).toBe(200);
+      const third = await attempt(app, 'target', '10.0.1.3');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: 'Too many for them' });
+      // Others from a fresh address are untouched.
+      expect((await attempt(app, 'someone', '10.0.2.1')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a limit that counts failures only', () => {
+  it('refuses once max failures were counted, without counting the refused or successful attempts', async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    await installRateLimits(app);
+    const failures = defineRateLimit(app, {
+      name: 'fail-ip',
+      max: 2,
+      windowMs: 60_000,
+      message: 'Too many failures',
+      key: (request) => request.ip,
+    });
+    app.post('/try', async (request, reply) => {
+      await failures.refuseIfSpent(request);
+      if ((request.body as { ok?: boolean }).ok) return { ok: true };
+      await failures.hit(request);
+      return reply.status(401).send({ message: 'No' });
+    });
+    try {
+      const send = (ok: boolean) =>
+        app.inject({ method: 'POST', url: '/try', remoteAddress: '10.0.3.1', payload: { ok } });
+      const statuses = [];
+      for (const ok of [true, true, true, false, true, false, false, true]) statuses.push((await send(ok)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 401, 200, 401, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Assignment (issue #21, docs/api.md#assignment):
+ *   PUT /api/conversations/{id}/assignee (user) { userId: uuid | null } → Conversation
+ * Owners: anyone active on the account's staff, or null. Agents: themselves when it is unassigned (or already
+ * theirs), or null when it is theirs; anything else 403. Another account's conversation 404, another account's or
+ * a deleted user 404, a suspended one 400. A change announces the conversation (`conversation` event) to every
+ * staff member online; the list filters by `?assignee=me|unassigned|<userId>` (conversations/queries.ts).
+ */
+import { conversation, conversationAssigneeBody, idParams } from '@parley/contract';
+import { requireAuth } from '../../http/access';
+import { refusals, typed } from '../../http/api-reference';
+import type { AppModule } from '../../services';
+import { createAnnouncer } from '../conversations/announce';
+import { createMediaLinkSigner } from '../conversations/media-links';
+import { getConversation } from '../conversations/queries';
+import { unreadCounts } from '../conversations/unread';
+import { toConversationView } from '../conversations/views';
+import { assignConversation } from './service';
+
+export const assignmentModule: AppModule = {
+  name: 'assignment',
+  register(app, { db, realtime, config }) {
+    const api = typed(app);
+    const events = createAnnouncer(db, realtime, createMediaLinkSigner(config.auth.jwtSecret), app.log);
+
+    api.put(
+      '/api/conversations/:id/assignee',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['Conversations'],
+          summary: 'Assign a conversation to a staff member, or unassign it (null); agents only themselves',
+          params: idParams,
+          body: conversationAssigneeBody,
+          response: { 200: conversation, ...refusals },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const { id } = request.params;
+        await events.transaction(async (tx, changes) => {
+          if (await assignConversation(tx, auth, id, request.body.userId)) changes.conversation(id);
+        });
+        const row = await getConversation(db, auth.accountId, id);
+        const unread = (await unreadCounts(db, [auth.userId], [id])).get(auth.userId);
+        return toConversationView(
+          row.conversation,
+          row.contact,
+          row.labels,
+          row.assignee,
+          new Date(),
+          unread?.get(id) ?? 0,
+        );
+      },
+    );
+  },
+};

@@ -1,0 +1,196 @@
+/**
+ * Commit, then announce: the one place realtime events of conversations and messages leave the server.
+ *
+ * A change records what it touched in a `ChangeLog` inside its transaction; the announcer emits only after the
+ * commit, from the committed rows (so nothing is announced that a rollback undid, and every process reads the
+ * same thing). Events (docs/api.md, Realtime):
+ *   `message`      { conversationId, message, conversation } to the account's room (events.ts builds it);
+ *   `conversation` { conversation (with the user's unreadCount), counts, unreadTotal, archivedReplies } to each
+ *                  online staff member's own room, for every conversation whose status, contact, last message
+ *                  or unread state changed. A message that can change its conversation (a new incoming or outgoing one)
+ *                  announces its conversation too; a delivery status does not.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import type { Realtime } from '../../realtime/realtime';
+import { contacts } from '../contacts/schema';
+import { assigneeOf, conversationAssigneeSql } from '../assignment/of-conversation';
+import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
+import { loadMessageEvents, type MessageEvents } from './events';
+import type { MediaLinkSigner } from './media-links';
+import { withQuotedMessages } from './quoted';
+import { conversations } from './schema';
+import { accountCounts, type TabCounts } from './unread';
+import { toConversationView, type ConversationView, type MessageView } from './views';
+
+export const CONVERSATION_EVENT = 'conversation';
+
+export interface ConversationEvent {
+  conversation: ConversationView & { unreadCount: number };
+  counts: TabCounts;
+  unreadTotal: number;
+  archivedReplies: number;
+}
+
+/** What a transaction changed, to announce after its commit. */
+export class ChangeLog {
+  readonly messageIds = new Set<string>();
+  readonly conversationIds = new Set<string>();
+
+  message(...ids: string[]): this {
+    for (const id of ids) this.messageIds.add(id);
+    return this;
+  }
+
+  conversation(...ids: string[]): this {
+    for (const id of ids) this.conversationIds.add(id);
+    return this;
+  }
+}
+
+/** Also a `MessageEvents`: `emit(ids)` announces those messages (and the conversations they changed). */
+export interface Announcer extends MessageEvents {
+  /** Runs `work` in one transaction and announces what it recorded once that committed. */
+  transaction<T>(work: (tx: Tx, changes: ChangeLog) => Promise<T>): Promise<T>;
+  /** Announces committed changes (best effort: a failure is logged, never thrown). */
+  announce(changes: ChangeLog): Promise<void>;
+}
+
+/** A message that moves its conversation: a new incoming one (unread, badge) or a new send (status, order). */
+const changesConversation = (message: MessageView) =>
+  message.direction === 'incoming' || message.status === 'pending' || message.sentFrom === 'phone_app';
+
+interface UsersUnread {
+  /** The user's unread total over the account's listed conversations. */
+  total: number;
+  /** conversationId → unread count, for the announced conversations. */
+  byConversation: Record<string, number>;
+}
+
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * Every online user's unread total and unread count of each announced conversation, in one query (unread.ts's
+ * rule: incoming messages stored after the user's read_at, or after the user was created). Two queries per
+ * online user per commit were most of the webhook path's CPU with 50 agents online (bench P1 profile).
+ */
+async function unreadOfUsers(
+  db: Db,
+  accountId: string,
+  userIds: string[],
+  conversationIds: string[],
+): Promise<Map<string, UsersUnread>> {
+  const result = await db.execute(sql`
+    select x.user_id, coalesce(sum(x.unread), 0)::int as total,
+      json_object_agg(x.conversation_id, x.unread) filter (where x.conversation_id in (${idList(conversationIds)})) as changed
+    from (
+      select u.id as user_id, c.id as conversation_id, (
+        select count(*)::int from messages m
+        where m.conversation_id = c.id and m.direction = 'incoming'
+          and m.created_at > coalesce(r.read_at, u.created_at)
+      ) as unread
+      from users u
+      cross join conversations c
+      left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
+      where u.id in (${idList(userIds)}) and c.account_id = ${accountId} and c.last_message_at is not null
+    ) x
+    group by x.user_id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    user_id: string;
+    total: number | string;
+    changed: Record<string, number> | string | null;
+  }>;
+  const unread = new Map<string, UsersUnread>();
+  for (const row of rows) {
+    const changed = typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed;
+    unread.set(row.user_id, { total: Number(row.total), byConversation: changed ?? {} });
+  }
+  return unread;
+}
+
+export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSigner, log: FastifyBaseLogger): Announcer {
+  async function announceMessages(ids: string[], conversationIds: Set<string>) {
+    for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
+      const [message] = await withQuotedMessages(db, accountId, [event.message]);
+      realtime.toAccount(accountId, 'message', { ...event, message });
+      if (changesConversation(message)) conversationIds.add(event.conversationId);
+    }
+  }
+
+  async function announceConversations(ids: string[]) {
+    const rows = await db
+      .select({
+        conversation: conversations,
+        contact: contacts,
+        labels: conversationLabelsSql,
+        assignee: conversationAssigneeSql,
+      })
+      .from(conversations)
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(inArray(conversations.id, ids));
+    const byAccount = new Map<string, typeof rows>();
+    for (const row of rows)
+      byAccount.set(row.conversation.accountId, [...(byAccount.get(row.conversation.accountId) ?? []), row]);
+    for (const [accountId, accountRows] of byAccount) {
+      const online = await realtime.onlineUserIds(accountId);
+      if (online.length === 0) continue;
+      const { counts, archivedReplies } = await accountCounts(db, accountId);
+      const unread = await unreadOfUsers(
+        db,
+        accountId,
+        online,
+        accountRows.map((row) => row.conversation.id),
+      );
+      const now = new Date();
+      for (const userId of online) {
+        const total = unread.get(userId)?.total ?? 0;
+        for (const row of accountRows) {
+          const unreadCount = Number(unread.get(userId)?.byConversation[row.conversation.id] ?? 0);
+          const conversation = toConversationView(
+            row.conversation,
+            row.contact,
+            labelsOf(row.labels),
+            assigneeOf(row.assignee),
+            now,
+            unreadCount,
+          );
+          const event: ConversationEvent = {
+            conversation: { ...conversation, unreadCount },
+            counts,
+            unreadTotal: total,
+            archivedReplies,
+          };
+          realtime.toUser(userId, CONVERSATION_EVENT, event);
+        }
+      }
+    }
+  }
+
+  async function announce(changes: ChangeLog) {
+    try {
+      const conversationIds = new Set(changes.conversationIds);
+      if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversationIds);
+      if (conversationIds.size > 0) await announceConversations([...conversationIds]);
+    } catch (error) {
+      log.warn({ err: error }, 'could not announce the changes');
+    }
+  }
+
+  return {
+    announce,
+    async emit(...messageIds) {
+      await announce(new ChangeLog().message(...messageIds));
+    },
+    async transaction(work) {
+      const changes = new ChangeLog();
+      const result = await db.transaction((tx) => work(tx, changes));
+      void announce(changes);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Unread state per staff member (docs/api.md, Conversations: `unreadCount`, GET /api/conversations/summary).
+ * Incoming messages stored after the user's `readAt` of a conversation are unread for them; with no read yet,
+ * those stored after the user was created. Opening a conversation (POST /api/conversations/{id}/read) reads it.
+ */
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { CONVERSATION_STATUSES, conversationReads, conversations, type ConversationStatus } from './schema';
+
+export type TabCounts = Record<ConversationStatus, number>;
+
+/** The conversation is read up to now for the user (their other devices follow through the `conversation` event). */
+export async function markConversationRead(db: Db | Tx, userId: string, conversationId: string): Promise<void> {
+  await db
+    .insert(conversationReads)
+    .values({ userId, conversationId, readAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: [conversationReads.userId, conversationReads.conversationId],
+      set: { readAt: sql`clock_timestamp()` },
+    });
+}
+
+/**
+ * Unread incoming messages of one conversation for one user (a correlated count on the timeline index). Written
+ * with qualified names: Drizzle leaves columns unqualified inside a select list, which a subquery would misread.
+ */
+const unreadOf = (userId: string) => sql<number>`(
+  select count(*)::int from messages m
+  where m.conversation_id = conversations.id
+    and m.direction = 'incoming'
+    and m.created_at > coalesce(
+      (select r.read_at from conversation_reads r where r.user_id = ${userId} and r.conversation_id = conversations.id),
+      (select u.created_at from users u where u.id = ${userId})
+    )
+)`;
+
+/** Each user's unread count of each given conversation: `userId → conversationId → count`. */
+export async function unreadCounts(
+  db: Db,
+  userIds: string[],
+  conversationIds: string[],
+): Promise<Map<string, Map<string, number>>> {
+  const counts = new Map<string, Map<string, number>>(userIds.map((id) => [id, new Map()]));
+  if (conversationIds.length === 0) return counts;
+  for (const userId of userIds) {
+    const rows = await db
+      .select({ id: conversations.id, unread: unreadOf(userId) })
+      .from(conversations)
+      .where(inArray(conversations.id, conversationIds));
+    for (const row of rows) counts.get(userId)?.set(row.id, Number(row.unread));
+  }
+  return counts;
+}
+
+/** The user's unread messages over the account's listed conversations (the browser tab's title). */
+export async function unreadTotal(db: Db, accountId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${unreadOf(userId)}), 0)::int` })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), isNotNull(conversations.lastMessageAt)));
+  return Number(row?.total ?? 0);
+}
+
+export interface AccountCounts {
+  counts: TabCounts;
+  /** Archived conversations the customer wrote into since (the Archived tab's badge). */
+  archivedReplies: number;
+}
+
+/**
+ * Listed conversations per tab (only those with a last message are listed) and the archived ones with a reply:
+ * one pass over the account's listed rows.
+ */
+export async function accountCounts(db: Db, accountId: string): Promise<AccountCounts> {
+  const rows = await db
+    .select({
+      status: conversations.status,
+      count: sql<number>`count(*)::int`,
+      replied: sql<number>`(count(*) filter (where ${conversations.archivedReplyAt} is not null))::int`,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), isNotNull(conversations.lastMessageAt)))
+    .groupBy(conversations.status);
+  const counts = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0])) as TabCounts;
+  let archivedReplies = 0;
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    // The badge is cleared by any status change, so only archived rows hold one; the filter keeps it exact anyway.
+    if (row.status === 'archived') archivedReplies = Number(row.replied);
+  }
+  return { counts, archivedReplies };
+}
+
+export interface ConversationSummary extends AccountCounts {
+  unreadTotal: number;
+}
+
+export async function conversationSummary(db: Db, accountId: string, userId: string): Promise<ConversationSummary> {
+  return { ...(await accountCounts(db, accountId)), unreadTotal: await unreadTotal(db, accountId, userId) };
+}

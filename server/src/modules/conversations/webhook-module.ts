@@ -1,0 +1,28 @@
+/**
+ * WhatsApp's webhook, as the conversations module reads it: the channel (channel/whatsapp/webhook-routes.ts)
+ * checks Meta's signature and envelope; what each event means for conversations, messages and statuses is
+ * decided here (webhook-events.ts), committed in groups (webhook-commit.ts) and announced after the commit.
+ */
+import { registerWhatsAppWebhook } from '../../channel/whatsapp/webhook-routes';
+import type { AppModule } from '../../services';
+import { createAnnouncer } from './announce';
+import { createMediaLinkSigner } from './media-links';
+import { createWebhookCommitter } from './webhook-commit';
+import { handleWebhookEvents } from './webhook-events';
+
+export const whatsappWebhookModule: AppModule = {
+  name: 'whatsapp-webhook',
+  async register(app, { db, dbKind, config, jobs, realtime }) {
+    // Committed webhook changes are announced (messages, and the conversations they changed) by the announcer.
+    const events = createAnnouncer(db, realtime, createMediaLinkSigner(config.auth.jwtSecret), app.log);
+    // PGlite has one connection; on PostgreSQL, groups may use half the pool and leave the rest to the API.
+    const parallel = dbKind === 'postgres' ? Math.max(1, Math.floor(config.database.poolMax / 2)) : 1;
+    const sliceEvents = dbKind === 'postgres' ? 100 : 25;
+    const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents });
+    await registerWhatsAppWebhook(app, {
+      appSecret: config.whatsapp.appSecret,
+      verifyToken: config.whatsapp.verifyToken,
+      handleEvents: (parsed, log) => handleWebhookEvents({ db, committer, log }, parsed),
+    });
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * A webhook batch of many customers' messages is stored as a run (a few queries for all of them): the result
+ * must be what storing them one by one gives — each message once, the senders' contacts created, renamed or
+ * brought back, and each conversation's last message and 24-hour window moved to its newest message.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { inboundWebhook, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { signWebhookBody } from '../../src/channel/whatsapp';
+import { contacts } from '../../src/modules/contacts/schema';
+import { conversations, messages } from '../../src/modules/conversations/schema';
+import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { createAccount, startTestServer, type TestServer } from '../helpers/test-server';
+
+const APP_SECRET = 'ingest-batch-app-secret';
+const PHONE_NUMBER_ID = '5550200001';
+
+describe('a webhook batch stored as a run', () => {
+  let server: TestServer;
+  let accountId: string;
+
+  type Message = { from: string; name: string; wamid: string; timestamp: number };
+  const postBatch = async (list: Message[]) => {
+    const entries = list.map(
+      (m) =>
+        (
+          inboundWebhook('text', {
+            phoneNumberId: PHONE_NUMBER_ID,
+            from: m.from,
+            profileName: m.name,
+            wamid: m.wamid,
+            timestamp: String(m.timestamp),
+          }) as { entry: unknown[] }
+        ).entry[0],
+    );
+    const body = serialiseLikeMeta({ object: 'whatsapp_business_account', entry: entries });
+    const response = await fetch(`${server.url}/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, APP_SECRET) },
+      body,
+    });
+    return response.status;
+  };
+  const contactOf = async (phone: string) =>
+    (
+      await server.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.accountId, accountId), eq(contacts.waId, phone)))
+    )[0];
+  const conversationOf = async (phone: string) =>
+    (
+      await server.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.contactId, (await contactOf(phone)).id))
+    )[0];
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WHATSAPP_APP_SECRET: APP_SECRET } });
+    accountId = await createAccount(server.db);
+    await saveConnection(
+      { db: server.db, config: server.config },
+      { accountId, wabaId: 'waba-batch', phoneNumberId: PHONE_NUMBER_ID, token: 'EAAG-ingest-test' },
+    );
+  });
+  afterAll(() => server.close());
+
+  it('stores each message once and keeps contacts and conversations as one by one would', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const [known, deleted, fresh] = ['15550300001', '15550300002', '15550300003'];
+    // Before: `known` wrote once under an old name; `deleted` wrote once and was then deleted by staff.
+    expect(
+      await postBatch([
+        { from: known, name: 'Old Name', wamid: 'wamid.RUN-earlier-1', timestamp: now - 600 },
+        { from: deleted, name: 'Dee', wamid: 'wamid.RUN-earlier-2', timestamp: now - 600 },
+      ]),
+    ).toBe(200);
+    await server.db.update(contacts).set({ deletedAt: new Date() }).where(eq(contacts.waId, deleted));
+
+    const batch: Message[] = [
+      { from: fresh, name: 'Fresh', wamid: 'wamid.RUN-1', timestamp: now - 120 },
+      { from: known, name: 'New Name', wamid: 'wamid.RUN-2', timestamp: now - 60 },
+      { from: fresh, name: 'Fresh', wamid: 'wamid.RUN-3', timestamp: now - 30 },
+      // Meta delivering an earlier message again, and one message twice in the same batch.
+      { from: known, name: 'Old Name', wamid: 'wamid.RUN-earlier-1', timestamp: now - 600 },
+      { from: deleted, name: 'Dee', wamid: 'wamid.RUN-4', timestamp: now - 10 },
+      { from: deleted, name: 'Dee', wamid: 'wamid.RUN-4', timestamp: now - 10 },
+    ];
+    expect(await postBatch(batch)).toBe(200);
+    expect(await postBatch(batch)).toBe(200);
+
+    const wamids = [...new Set(batch.map((m) => m.wamid))];
+    const rows = await server.db
+      .select({ wamid: messages.wamid })
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), inArray(messages.wamid, wamids)));
+    expect(rows.map((row) => row.wamid).sort()).toEqual(wamids.sort());
+
+    expect((await contactOf(known)).profileName).toBe('New Name');
+    expect((await contactOf(deleted)).deletedAt).toBeNull();
+    expect((await contactOf(fresh)).profileName).toBe('Fresh');
+    const freshConversation = await conversationOf(fresh);
+    expect(freshConversation.lastIncomingAt?.getTime()).toBe((now - 30) * 1000);
+    expect(freshConversation.status).toBe('active');
+    const [newest] = await server.db
+      .select({ createdAt: messages.createdAt })
+      .from(messages)
+      .where(eq(messages.wamid, 'wamid.RUN-3'));
+    expect(freshConversation.lastMessageAt?.getTime()).toBe(newest.createdAt.getTime());
+    expect((await conversationOf(known)).lastIncomingAt?.getTime()).toBe((now - 60) * 1000);
+  });
+});

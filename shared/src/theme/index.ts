@@ -1,0 +1,3 @@
+export * from './theme-mode';
+export * from './parley-theme';
+export * from './document-theme';

@@ -1,0 +1,64 @@
+/**
+ * A password strength meter shown under a new-password field (sign-up, reset, change password, add user). It
+ * advises and never blocks: the spec sets no password rule. The estimator is loaded lazily on first use.
+ */
+import { Progress, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { StrengthEstimate } from './password-strength-engine';
+
+export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+const STRENGTH_COLORS = ['#ff4d4f', '#ff7a45', '#faad14', '#52c41a', '#389e0d'];
+
+type Estimator = (password: string, userInputs?: string[]) => StrengthEstimate;
+let loading: Promise<Estimator> | undefined;
+const loadEstimator = () =>
+  (loading ??= import('./password-strength-engine').then((engine) => engine.estimateStrength));
+
+export interface PasswordStrengthProps {
+  password: string | undefined;
+  /** Other values of the form (name, email): a password built from them is easy to guess. */
+  userInputs?: string[];
+}
+
+export function PasswordStrength({ password, userInputs }: PasswordStrengthProps) {
+  const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
+  const inputs = (userInputs ?? []).filter(Boolean).join('\n');
+
+  useEffect(() => {
+    if (!password) {
+      setEstimate(null);
+      return undefined;
+    }
+    let current = true;
+    loadEstimator().then(
+      (estimate) => current && setEstimate(estimate(password, inputs ? inputs.split('\n') : [])),
+      // Without the estimator the form works as before: no meter.
+      () => current && setEstimate(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [password, inputs]);
+
+  if (!password || !estimate) return null;
+  const label = STRENGTH_LABELS[estimate.score];
+  return (
+    <div aria-live="polite" data-testid="password-strength" style={{ marginTop: -16, marginBottom: 16 }}>
+      <Progress
+        percent={(estimate.score + 1) * 20}
+        steps={5}
+        showInfo={false}
+        strokeColor={STRENGTH_COLORS[estimate.score]}
+        size={[28, 6]}
+      />
+      <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+        Password strength: {label}
+      </Typography.Text>
+      {estimate.warning && estimate.score < 3 && (
+        <Typography.Text type="secondary" style={{ display: 'block' }}>
+          {estimate.warning}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}

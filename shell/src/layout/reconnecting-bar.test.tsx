@@ -1,0 +1,20 @@
+import { $realtimeStatus } from '@parley/shared';
+import { act, render, screen } from '@testing-library/react';
+import { ReconnectingBar } from './reconnecting-bar';
+
+describe('ReconnectingBar', () => {
+  afterEach(() => $realtimeStatus.set('closed'));
+
+  it('shows “Reconnecting…” only while a socket that was open is down', () => {
+    $realtimeStatus.set('connecting');
+    render(<ReconnectingBar />);
+    // The first connection of a page load is not a reconnection.
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    act(() => $realtimeStatus.set('open'));
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    act(() => $realtimeStatus.set('connecting'));
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    act(() => $realtimeStatus.set('open'));
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import { useStore } from '@nanostores/react';
+import { $realtimeStatus } from '@parley/shared';
+import { Alert } from 'antd';
+import { useEffect, useState } from 'react';
+
+export const RECONNECTING_TEXT = 'Reconnecting…';
+
+/**
+ * Shown while the socket that was open is down (the socket retries on its own; missed messages are fetched when
+ * it is back), gone once it is open again. Not on the first connection of a page load.
+ */
+export function ReconnectingBar() {
+  const status = useStore($realtimeStatus);
+  const [wasOpen, setWasOpen] = useState(status === 'open');
+  useEffect(() => {
+    if (status === 'open') setWasOpen(true);
+    if (status === 'closed') setWasOpen(false);
+  }, [status]);
+  if (!wasOpen || status !== 'connecting') return null;
+  return <Alert type="warning" showIcon banner role="status" style={{ marginBottom: 16 }} title={RECONNECTING_TEXT} />;
+}

@@ -1,0 +1,57 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+/**
+ * Brotli and gzip twins (`x.js.br`, `x.js.gz`) of every text asset a browser loads, written once at build time so
+ * the server (server/src/hosting) and nginx (deploy/nginx.conf, *_static) send them without compressing per request.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/i;
+/** Below about one packet, compression saves nothing worth a second file. */
+const MIN_BYTES = 1024;
+/** Never served (hosting.ts and publish.cjs keep them off the wire). */
+const SKIPPED = (name) => name.endsWith('.map') || name === 'mf-manifest-stats.json';
+
+function isFresh(twin, source) {
+  try {
+    return fs.statSync(twin).mtimeMs >= fs.statSync(source).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the missing or stale twins under `folder`; returns how many files were compressed. */
+function writeCompressedTwins(folder) {
+  let written = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (COMPRESSIBLE.test(entry.name) && !SKIPPED(entry.name)) written += compressFile(file) ? 1 : 0;
+    }
+  };
+  if (fs.existsSync(folder)) walk(folder);
+  return written;
+}
+
+function compressFile(file) {
+  const br = `${file}.br`;
+  const gz = `${file}.gz`;
+  if (isFresh(br, file) && isFresh(gz, file)) return false;
+  const body = fs.readFileSync(file);
+  if (body.length < MIN_BYTES) return false;
+  fs.writeFileSync(
+    br,
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  );
+  fs.writeFileSync(gz, zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION }));
+  return true;
+}
+
+module.exports = { writeCompressedTwins, MIN_BYTES };
