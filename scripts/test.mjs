@@ -81,18 +81,27 @@ async function run(step) {
   return result;
 }
 
-/** Each failed test (or suite that could not run) as `file › name: first line of the error`, for the summary. */
+/**
+ * Each failed test (or suite that could not run) as `file › name: first line of the error`, then the diff's
+ * changed lines and where in the test it failed: the summary is what a truncated CI log still shows.
+ */
 function failureLines(report) {
-  const firstLine = (text) =>
+  const lines = (text) =>
     stripVTControlCharacters(String(text ?? ''))
       .split('\n')
       .map((line) => line.trim())
-      .find(Boolean) ?? '';
+      .filter(Boolean);
+  const describe = (text) => {
+    const all = lines(text);
+    const changed = all.filter((line) => /^[-+] /.test(line) && !/^[-+] (Expected|Received)/.test(line));
+    const at = all.find((line) => /^at .*\.test\.tsx?:\d+/.test(line));
+    return [all[0] ?? '', ...changed.slice(0, 8).map((line) => `    ${line}`), ...(at ? [`    ${at}`] : [])].join('\n');
+  };
   return report.testResults.flatMap((file) => {
     const where = path.relative(process.cwd(), file.name);
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    if (!failed.length && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`];
-    return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') return [`${where}: ${describe(file.message)}`];
+    return failed.map((test) => `${where} › ${test.fullName}: ${describe(test.failureMessages?.[0])}`);
   });
 }
 
@@ -135,7 +144,11 @@ for (const r of ordered) {
   const cpu = r.cpuSeconds === undefined ? '' : `, ${r.cpuSeconds} CPU-s`;
   console.log(`  ${r.passed ? 'ok  ' : 'FAIL'} ${r.title} (${r.seconds} s${cpu}${counts})`);
   // The failures again at the end, where a truncated log still shows them.
-  for (const line of r.failures ?? []) console.log(`       ✕ ${line.slice(0, 300)}`);
+  for (const failure of r.failures ?? []) {
+    const [first, ...more] = failure.split('\n');
+    console.log(`       ✕ ${first.slice(0, 300)}`);
+    for (const line of more) console.log(`         ${line.slice(0, 200)}`);
+  }
 }
 const passedTests = ordered.reduce((sum, r) => sum + (r.tests ?? 0), 0);
 const failedTests =

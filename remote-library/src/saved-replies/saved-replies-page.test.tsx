@@ -74,7 +74,8 @@ describe('Saved replies page', () => {
     await screen.findByText('No saved replies yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Add Saved Reply' }));
     expect(await screen.findByText('Shortcut is required')).toBeTruthy();
-    expect(screen.getByText('Text is required')).toBeTruthy();
+    // Each field's error arrives on its own render: wait for both.
+    expect(await screen.findByText('Text is required')).toBeTruthy();
     fireEvent.change(field('Shortcut'), { target: { value: 'Opening Hours' } });
     expect(
       await screen.findByText('Shortcut may contain only lowercase letters, digits, - and _ (at most 32 characters)'),

@@ -32,7 +32,7 @@ import { SEEDED, waitFor } from './hardening-stack';
 
 const APP_SECRET = 'crash-app-secret';
 const RATE_PER_SECOND = 500;
-const TRAFFIC_MS = 2_000;
+const STORM_MESSAGES = 1_000;
 const CUSTOMERS = 40;
 
 jest.setTimeout(300_000);
@@ -190,16 +190,22 @@ describe('kill -9 under webhook load', () => {
       (m) => sends.slice(1, 5).some((s) => s.id === m.id) && m.status === 'pending',
     ).length;
 
-    // Traffic: RATE_PER_SECOND customer messages a second for TRAFFIC_MS, through the kill and the restart. It
-    // goes on until the kill whatever the clock says: a stall of this process must not end the storm before it.
-    let trafficOn = true;
-    let killed = false;
+    // Traffic: STORM_MESSAGES customer messages at RATE_PER_SECOND, and the kill after a random number of them, so
+    // it always falls inside the storm. Counted, not timed: a stalled test process neither ends the storm before
+    // the kill nor keeps it going without end (a storm that ran until a starved process saw its child exit grew
+    // faster than that process could deliver it).
+    const killAfterMessages = random.between(STORM_MESSAGES * 0.15, STORM_MESSAGES * 0.75);
+    let killedAt = 0;
+    const killedServer = server;
     const traffic = (async () => {
-      let sent = 0;
       const started = Date.now();
-      while (Date.now() - started < TRAFFIC_MS || !killed) {
-        const due = Math.floor(((Date.now() - started) / 1000) * RATE_PER_SECOND);
+      for (let sent = 0; sent < STORM_MESSAGES; ) {
+        const due = Math.min(STORM_MESSAGES, Math.floor(((Date.now() - started) / 1000) * RATE_PER_SECOND));
         for (; sent < due; sent += 1) {
+          if (sent === killAfterMessages) {
+            killedServer.child.kill('SIGKILL');
+            killedAt = Date.now();
+          }
           const phone = phones[sent % phones.length];
           inboundWamids.push(
             sandbox.inbound({ from: `+${phone}`, type: 'text', text: `storm ${sent}` } as never).wamid,
@@ -207,17 +213,10 @@ describe('kill -9 under webhook load', () => {
         }
         await sleep(10);
       }
-      trafficOn = false;
     })();
 
-    // A random point inside the storm (it lasts TRAFFIC_MS).
-    const killAfterMs = random.between(300, 1_500);
-    await sleep(killAfterMs);
-    expect(trafficOn).toBe(true);
-    server.child.kill('SIGKILL');
-    await server.exited;
-    killed = true;
-    const killedAt = Date.now();
+    await waitFor(async () => killedAt > 0, 'the kill inside the storm', 120_000);
+    await killedServer.exited;
     server = startServer(env);
     await ready(server);
     const downMs = Date.now() - killedAt;
@@ -336,7 +335,7 @@ describe('kill -9 under webhook load', () => {
           acknowledged,
           failures: sandbox.state.counters.webhookFailures,
           seed: random.seed,
-          killAfterMs,
+          killAfterMessages,
           coldStartMs,
           downMs,
           drainMs,

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/errors';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../../mail/templates';

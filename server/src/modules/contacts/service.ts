@@ -214,6 +214,12 @@ export async function contactIdsOfNumbers(
 export async function recordSendWaId(db: Db | Tx, accountId: string, contactId: string, waId: string): Promise<void> {
   const digits = digitsOf(waId);
   if (!digits) return;
+  // Usually Meta answers with the number the contact already has: nothing to lock then.
+  const [current] = await db
+    .select({ waId: contacts.waId })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)));
+  if (!current || current.waId === digits) return;
   const apply = async (tx: Tx) => {
     const [contact] = await tx
       .select()

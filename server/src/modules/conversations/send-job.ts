@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GraphError, type Recipient } from '../../channel/whatsapp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { retryTransient } from '../../db/errors';
 import { backoffDelay } from '../../jobs/backoff';
 import { RetryJob, type ClaimedJob, type JobDefinition } from '../../jobs';
 import type { Storage } from '../../storage/storage';
@@ -216,10 +217,14 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
       }
       return fail(message.id, failureOf(error));
     }
-    await db.transaction(async (tx) => {
-      await recordAcceptedSend(tx, message.accountId, message.id, sent.wamid);
-      if (sent.waId) await recordSendWaId(tx, message.accountId, contact.id, sent.waId);
-    });
+    // WhatsApp has the message now: this must not fail for a deadlock with a webhook group (a later run would find
+    // the send under way and call it interrupted, although it went out).
+    await retryTransient(() =>
+      db.transaction(async (tx) => {
+        await recordAcceptedSend(tx, message.accountId, message.id, sent.wamid);
+        if (sent.waId) await recordSendWaId(tx, message.accountId, contact.id, sent.waId);
+      }),
+    );
     await events.emit(message.id);
   }
 

@@ -8,7 +8,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import type { PasswordHasher } from '../auth/passwords';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/errors';
 import { isUuid } from '../../http/ids';
 import { normalizeEmail, users, type UserRole, type UserRow, type UserStatus } from '../users/schema';
 import { releaseAssignments } from '../assignment/service';

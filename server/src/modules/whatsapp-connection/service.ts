@@ -11,7 +11,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/errors';
 import { forgetPhoneNumberAccounts } from './phone-number-accounts';
 import { openSecret, sealSecret } from './secret-box';
 import { whatsappConnections, type ConnectionStatus, type WhatsappConnectionRow } from './schema';
