@@ -199,7 +199,7 @@ describe('kill -9 under webhook load', () => {
     const killedServer = server;
     const traffic = (async () => {
       const started = Date.now();
-      for (let sent = 0; sent < STORM_MESSAGES; ) {
+      for (let sent = 0; sent < STORM_MESSAGES;) {
         const due = Math.min(STORM_MESSAGES, Math.floor(((Date.now() - started) / 1000) * RATE_PER_SECOND));
         for (; sent < due; sent += 1) {
           if (sent === killAfterMessages) {
