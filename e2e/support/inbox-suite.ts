@@ -136,6 +136,31 @@ export const bubble = (page: Page, text: string) => page.locator('.inbox-message
 export const composerBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 export async function openChat(page: Page, name: string): Promise<void> {
-  await row(page, name).getByRole('button', { name: 'Chat' }).click();
-  await chatHeader(page).getByRole('heading').waitFor();
+  try {
+    await row(page, name).getByRole('button', { name: 'Chat' }).click();
+    await chatHeader(page).getByRole('heading').waitFor();
+  } catch (error) {
+    throw new Error(`could not open the chat of ${name}: ${await whatTheDashboardShows(page)}`, { cause: error });
+  }
+}
+
+/** For a failure's first line (all a cut CI log may keep): the address, the selected tab and the rows shown. */
+async function whatTheDashboardShows(page: Page): Promise<string> {
+  const selected = await page
+    .getByRole('tab', { selected: true })
+    .allInnerTexts()
+    .catch(() => []);
+  const rows = await conversationList(page)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
+    .catch(() => []);
+  const alerts = await page
+    .getByRole('alert')
+    .allInnerTexts()
+    .catch(() => []);
+  const loading = await page
+    .locator('.ant-spin-spinning')
+    .count()
+    .catch(() => -1);
+  return JSON.stringify({ url: page.url(), tab: selected, rows, alerts, spinners: loading });
 }
