@@ -209,6 +209,48 @@ export async function recordSocket(server: TestServer, token: string): Promise<S
   };
 }
 
+export interface EventRecorder {
+  socket: Socket;
+  events: Array<{ name: string; payload: any }>;
+  /** The first recorded `name` event whose payload satisfies `predicate`. */
+  waitFor(name: string, predicate: (payload: any) => boolean, what: string, timeoutMs?: number): Promise<any>;
+}
+
+/**
+ * A socket.io client that records the named events, returned once the user counts as online (a connecting socket
+ * receives the online list once presence has it). Closed with the others in `sockets`.
+ */
+export async function recordEvents(
+  server: Pick<TestServer, 'url'>,
+  token: string,
+  names: string[],
+  sockets: Socket[],
+): Promise<EventRecorder> {
+  const socket = connect(server.url, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const events: EventRecorder['events'] = [];
+  for (const name of names) socket.on(name, (payload: unknown) => events.push({ name, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('getOnline', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    events,
+    waitFor: (name, predicate, what, timeoutMs = 15_000) =>
+      waitFor(
+        async () => events.find((event) => event.name === name && predicate(event.payload))?.payload,
+        what,
+        timeoutMs,
+      ),
+  };
+}
+
 /** Rows straight from the database, for checks the API cannot make (nothing stored, counts). */
 export async function storedMessages(stack: ChannelStack, where: { wamid?: string; conversationId?: string }) {
   const conditions = [eq(messages.accountId, stack.owner.accountId)];

@@ -3,41 +3,15 @@
  * customer writes; unread state lives on the server per staff member; archived replies are flagged; replies carry
  * the quoted message.
  */
-import { io as connect, type Socket } from 'socket.io-client';
-import { startChannelStack, waitFor, type ChannelStack } from './channel-helpers';
-
-interface Recorder {
-  socket: Socket;
-  events: any[];
-  waitFor(predicate: (event: any) => boolean, what: string): Promise<any>;
-}
+import type { Socket } from 'socket.io-client';
+import { recordEvents, startChannelStack, waitFor, type ChannelStack } from './channel-helpers';
 
 let stack: ChannelStack;
 let agentToken: string;
 const sockets: Socket[] = [];
 
-/** Records the `conversation` events of one connection. */
-async function recordConversations(token: string): Promise<Recorder> {
-  const socket = connect(stack.server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const events: any[] = [];
-  socket.on('conversation', (event: unknown) => events.push(event));
-  // A connecting socket always receives the online list once presence has it: then this user counts as online.
-  await new Promise<void>((resolve, reject) => {
-    socket.once('getOnline', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return {
-    socket,
-    events,
-    waitFor: (predicate, what) => waitFor(async () => events.find(predicate), what, 10_000),
-  };
-}
+/** Records the `conversation` events of one connection, once it counts as online. */
+const listen = (token: string) => recordEvents(stack.server, token, ['conversation'], sockets);
 
 beforeAll(async () => {
   stack = await startChannelStack();
@@ -54,13 +28,14 @@ const ofConversation = (id: string, predicate: (event: any) => boolean) => (even
 
 describe('the `conversation` event', () => {
   it('tells the other staff member when a conversation is closed, archived and reopened, with the tab counts', async () => {
-    const agent = await recordConversations(agentToken);
+    const agent = await listen(agentToken);
     const { conversationId } = await stack.customerWrites('15557770001', 'Please close me');
 
     for (const status of ['closed', 'archived', 'active'] as const) {
       const answer = await stack.api('PUT', `/api/conversations/${conversationId}/status`, { status });
       expect(answer.status).toBe(200);
       const event = await agent.waitFor(
+        'conversation',
         ofConversation(conversationId, (e) => e.conversation.status === status),
         `the agent's ${status} event`,
       );
@@ -72,11 +47,12 @@ describe('the `conversation` event', () => {
 
   it('never reaches another account', async () => {
     const other = await stack.server.registerAndVerify();
-    const stranger = await recordConversations(await stack.server.login(other.email, other.password));
-    const agent = await recordConversations(agentToken);
+    const stranger = await listen(await stack.server.login(other.email, other.password));
+    const agent = await listen(agentToken);
     const { conversationId } = await stack.customerWrites('15557770002', 'Only for us');
     await stack.api('PUT', `/api/conversations/${conversationId}/status`, { status: 'closed' });
     await agent.waitFor(
+      'conversation',
       ofConversation(conversationId, (e) => e.conversation.status === 'closed'),
       'the close',
     );
@@ -86,9 +62,10 @@ describe('the `conversation` event', () => {
 
 describe('unread state per staff member', () => {
   it('counts a customer’s messages as unread for each staff member until they open the conversation', async () => {
-    const agent = await recordConversations(agentToken);
+    const agent = await listen(agentToken);
     const { conversationId } = await stack.customerWrites('15557770003', 'First');
     const agentEvent = await agent.waitFor(
+      'conversation',
       ofConversation(conversationId, (e) => e.conversation.unreadCount === 1),
       'the agent’s unread 1',
     );
@@ -100,10 +77,11 @@ describe('unread state per staff member', () => {
     expect((await rowOf(agentToken)).unreadCount).toBe(1);
 
     // The owner opens it on one device; their second device hears it, the agent's count stays.
-    const ownerSecondDevice = await recordConversations(stack.token);
+    const ownerSecondDevice = await listen(stack.token);
     const ownerTotalBefore = (await stack.api('GET', '/api/conversations/summary')).body.unreadTotal;
     expect((await stack.api('POST', `/api/conversations/${conversationId}/read`)).status).toBe(200);
     await ownerSecondDevice.waitFor(
+      'conversation',
       ofConversation(conversationId, (e) => e.conversation.unreadCount === 0),
       'the owner’s read on the second device',
     );
@@ -123,9 +101,10 @@ describe('a customer writing into an archived conversation', () => {
   it('keeps it archived with a badge until it is reopened', async () => {
     const { conversationId } = await stack.customerWrites('15557770004', 'Hello');
     await stack.api('PUT', `/api/conversations/${conversationId}/status`, { status: 'archived' });
-    const agent = await recordConversations(agentToken);
+    const agent = await listen(agentToken);
     await stack.customerWrites('15557770004', 'Are you there?');
     const event = await agent.waitFor(
+      'conversation',
       ofConversation(conversationId, (e) => e.conversation.archivedReplyAt !== null),
       'the archived reply',
     );

@@ -3,8 +3,8 @@
  * filters the list by one; conversations answer with their labels; every change reaches the other staff members
  * over the socket. Another account's labels and conversations are 404s and never change.
  */
-import { io as connect, type Socket } from 'socket.io-client';
-import { startChannelStack, waitFor, type ChannelStack } from '../channel/channel-helpers';
+import type { Socket } from 'socket.io-client';
+import { recordEvents, startChannelStack, type ChannelStack } from '../channel/channel-helpers';
 
 let stack: ChannelStack;
 let agentToken: string;
@@ -13,30 +13,7 @@ const sockets: Socket[] = [];
 const url = '/api/account/labels';
 
 /** Records one connection's `conversation` and `labels` events, once it counts as online. */
-async function recordEvents(token: string) {
-  const socket = connect(stack.server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const events: Array<{ name: string; payload: any }> = [];
-  for (const name of ['conversation', 'labels']) socket.on(name, (payload: unknown) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('getOnline', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return {
-    events,
-    waitFor: (name: string, predicate: (payload: any) => boolean, what: string) =>
-      waitFor(
-        async () => events.find((event) => event.name === name && predicate(event.payload))?.payload,
-        what,
-        15_000,
-      ),
-  };
-}
+const listen = (token: string) => recordEvents(stack.server, token, ['conversation', 'labels'], sockets);
 
 beforeAll(async () => {
   stack = await startChannelStack();
@@ -167,8 +144,8 @@ describe('labels API', () => {
   });
 
   it('tells every staff member live: the conversation with its labels, and the label list after a change', async () => {
-    const agent = await recordEvents(agentToken);
-    const stranger = await recordEvents(otherToken);
+    const agent = await listen(agentToken);
+    const stranger = await listen(otherToken);
     const { conversationId } = await stack.customerWrites('15558880004', 'Label me live');
     const urgent = (await create({ name: 'Urgent', colour: 'red' })).body;
 

@@ -4,8 +4,8 @@
  * mentioned staff member only; every note added or deleted reaches the account's staff. Another account's ids are
  * 404s.
  */
-import { io as connect, type Socket } from 'socket.io-client';
-import { startChannelStack, waitFor, type ChannelStack } from '../channel/channel-helpers';
+import type { Socket } from 'socket.io-client';
+import { recordEvents, startChannelStack, type ChannelStack } from '../channel/channel-helpers';
 import type { TestUser } from '../helpers/test-server';
 
 let stack: ChannelStack;
@@ -19,30 +19,7 @@ const sockets: Socket[] = [];
 const EVENTS = ['note', 'mention', 'conversation', 'message'];
 
 /** Records one connection's events, once it counts as online. */
-async function recordEvents(token: string) {
-  const socket = connect(stack.server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const events: Array<{ name: string; payload: any }> = [];
-  for (const name of EVENTS) socket.on(name, (payload: unknown) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('getOnline', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return {
-    events,
-    waitFor: (name: string, predicate: (payload: any) => boolean, what: string) =>
-      waitFor(
-        async () => events.find((event) => event.name === name && predicate(event.payload))?.payload,
-        what,
-        15_000,
-      ),
-  };
-}
+const listen = (token: string) => recordEvents(stack.server, token, EVENTS, sockets);
 
 beforeAll(async () => {
   stack = await startChannelStack();
@@ -196,10 +173,10 @@ describe('private notes API', () => {
     // The customer writes first: their message's events are over before the staff connect, so every event below
     // comes from the notes.
     const { conversationId } = await stack.customerWrites('15557770008', 'Live', 'Maria Silva');
-    const owner = await recordEvents(stack.token);
-    const adamLive = await recordEvents(adamToken);
-    const beaLive = await recordEvents(beaToken);
-    const stranger = await recordEvents(otherToken);
+    const owner = await listen(stack.token);
+    const adamLive = await listen(adamToken);
+    const beaLive = await listen(beaToken);
+    const stranger = await listen(otherToken);
     const baseline = (recorder: { events: unknown[] }) => recorder.events.length;
     const counts = [baseline(owner), baseline(adamLive), baseline(beaLive)];
 
