@@ -18,6 +18,9 @@ export const tokenPayload = z.object({
 
 export const account = z.object({ id: z.string(), name: z.string(), logo: z.string().nullable() });
 
+/** GET|PUT /api/account/round-robin (owner): whether new conversations are assigned in turn among the staff online. */
+export const roundRobinSetting = z.object({ roundRobin: z.boolean() });
+
 /** GET /api/user/profile. */
 export const currentUser = z.object({
   id: z.string(),
@@ -274,6 +277,7 @@ export const errorAnswer = z.object({
 
 export type TokenPayload = z.infer<typeof tokenPayload>;
 export type Account = z.infer<typeof account>;
+export type RoundRobinSetting = z.infer<typeof roundRobinSetting>;
 export type CurrentUser = z.infer<typeof currentUser>;
 export type Paged<T> = { list: T[]; lastPage: number };
 export type Contact = z.infer<typeof contact>;

@@ -3,6 +3,7 @@ import { bubble, chatHeader, composerBox, inboxSuite, openChat, row } from '../s
 
 // Assignment (issue #21), two staff members in two browsers: the owner assigns a conversation to the agent, who
 // sees it arrive in Mine live; the agent's reply to an unassigned conversation makes it theirs for the owner too.
+// Round robin (last, as it changes the account's setting): new conversations go in turn to the staff online.
 const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
 const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
 
@@ -10,6 +11,16 @@ const view = (page: Page, name: 'Mine' | 'Unassigned' | 'All') =>
   page.locator('.inbox-assignee-view').getByText(name, { exact: true });
 const assignedTo = (page: Page, customer: string, staff: string) =>
   row(page, customer).getByRole('img', { name: `Assigned to ${staff}` });
+
+/** Whose list (of these pages) shows the customer's conversation first; waits up to `timeoutMs` for one. */
+async function whoseList(pages: Record<string, Page>, customer: string, timeoutMs = 30_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    for (const [who, page] of Object.entries(pages)) if ((await row(page, customer).count()) > 0) return who;
+    if (Date.now() > until) throw new Error(`${customer} appeared in no list`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 describe('assignment', () => {
   const suite = inboxSuite();
@@ -59,5 +70,38 @@ describe('assignment', () => {
     await row(owner, ugo.name).waitFor({ state: 'detached' });
     await view(owner, 'All').click();
     await assignedTo(owner, ugo.name, 'Adam Agent').waitFor();
+  });
+
+  it('with round robin on, two new customers land live in the Mine views of two different staff members', async () => {
+    const owner = await suite.signedIn(OWNER);
+    const agent = await suite.signedIn(AGENT);
+    for (const page of [owner, agent]) {
+      await view(page, 'Mine').click();
+      await page.waitForURL(/[?&]assignee=me/);
+    }
+
+    // The owner turns it on from the User List (in another tab: the Mine view stays open).
+    const users = await suite.signedIn(OWNER, { path: '/users' });
+    const roundRobin = users.getByRole('switch', {
+      name: 'Assign new conversations automatically (round-robin among online staff)',
+    });
+    await roundRobin.click();
+    await users.getByText('New conversations are now assigned automatically').waitFor();
+    expect(await roundRobin.getAttribute('aria-checked')).toBe('true');
+
+    const mine = { 'Olivia Owner': owner, 'Adam Agent': agent };
+    const rita = newCustomer('Rita Rotation');
+    await customerSays(rita, 'First in line');
+    const first = await whoseList(mine, rita.name);
+    await assignedTo(mine[first as keyof typeof mine], rita.name, first).waitFor();
+
+    const remy = newCustomer('Remy Rotation');
+    await customerSays(remy, 'Second in line');
+    const second = await whoseList(mine, remy.name);
+    await assignedTo(mine[second as keyof typeof mine], remy.name, second).waitFor();
+    expect(second).not.toBe(first);
+    // Each stays out of the other's Mine view.
+    expect(await row(mine[second as keyof typeof mine], rita.name).count()).toBe(0);
+    expect(await row(mine[first as keyof typeof mine], remy.name).count()).toBe(0);
   });
 });

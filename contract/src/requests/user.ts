@@ -20,6 +20,10 @@ export const changePasswordBody = z
 /** PUT /api/account (owner). */
 export const accountBody = z.object({ name: requiredString() });
 
+/** PUT /api/account/round-robin (owner): new conversations assigned in turn among the staff online, or not. */
+export const roundRobinBody = z.object({ roundRobin: z.boolean() });
+
 export type ProfileBody = z.input<typeof profileBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export type AccountBody = z.input<typeof accountBody>;
+export type RoundRobinBody = z.input<typeof roundRobinBody>;

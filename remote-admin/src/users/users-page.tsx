@@ -13,6 +13,7 @@ import {
 import { Alert, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AddUserForm } from './add-user-form';
+import { RoundRobinSwitch } from './round-robin-switch';
 import { useStaffPage } from './use-staff-page';
 import { usersApi, type NewUser, type UserChanges } from './users-api';
 import { UsersPager } from './users-pager';
@@ -84,6 +85,16 @@ export function UsersPage(_props: PageProps) {
         lastPage={staff.lastPage}
         onLimitChange={staff.setLimit}
         onPageChange={staff.setPage}
+      />
+      <RoundRobinSwitch
+        onSuccess={(text) => {
+          toast.close();
+          toast.success(text);
+        }}
+        onFailure={(text) => {
+          toast.close();
+          toast.error(text);
+        }}
       />
       <AddUserForm onAdd={add} />
     </Space>

@@ -91,6 +91,7 @@ async function snapshotOf(world: AccountWorld) {
     users: await get('/api/account/users?limit=100'),
     flows: await get('/api/account/flows'),
     profile: await get('/api/user/profile'),
+    roundRobin: await get('/api/account/round-robin'),
   };
   for (const id of world.conversationIds) snapshot[`conversation ${id}`] = await get(`/api/conversations/${id}`);
   return snapshot;
@@ -229,6 +230,17 @@ describe('account matrix over the live route table', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('lets B’s owner change only B’s own round robin setting', async () => {
+    const { a, b } = stack;
+    const before = (await inject('GET', '/api/account/round-robin', a.owner.token)).text;
+    for (const roundRobin of [true, false, true]) {
+      const answer = await inject('PUT', '/api/account/round-robin', b.owner.token, JSON.stringify({ roundRobin }));
+      expect(answer).toEqual({ status: 200, text: JSON.stringify({ roundRobin }) });
+    }
+    expect((await inject('GET', '/api/account/round-robin', a.owner.token)).text).toBe(before);
+    await inject('PUT', '/api/account/round-robin', b.owner.token, JSON.stringify({ roundRobin: false }));
   });
 
   it('lets B add a contact with the phone of A’s customer (no 409 that would reveal A’s contacts)', async () => {

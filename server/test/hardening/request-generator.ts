@@ -71,6 +71,8 @@ export const ROUTE_SCHEMAS: Record<string, RouteSchema> = {
     body: { password: 'password', newPassword: 'password', confirmNewPassword: 'password' },
   },
   'PUT /api/account': { body: { name: 'text' } },
+  'GET /api/account/round-robin': {},
+  'PUT /api/account/round-robin': { body: { roundRobin: 'bool' } },
   'POST /api/account/credentials': { body: { wabaId: 'digits', phoneNumberId: 'digits', token: 'graphToken' } },
   'POST /api/user/first-onboard': {
     body: { wabaId: 'digits', phoneNumberId: 'digits', code: 'text', coexistence: 'bool' },

@@ -89,6 +89,9 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
 
   // "Edit account name": owner only.
   'PUT /api/account': OWNER_ONLY,
+  // Account-level assignment setting (round robin, issue #21): like the account name, owner only.
+  'GET /api/account/round-robin': OWNER_ONLY,
+  'PUT /api/account/round-robin': OWNER_ONLY,
 
   // "User List (add, edit, suspend, unsuspend, delete)": owner only.
   'GET /api/account/users': OWNER_ONLY,

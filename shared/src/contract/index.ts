@@ -56,6 +56,8 @@ export type {
   ReportAnswer,
   ReportDay,
   ResetPasswordBody,
+  RoundRobinBody,
+  RoundRobinSetting,
   QuotedMessage,
   RealtimeMessageEvent,
   ReferralContent,

@@ -2,6 +2,7 @@
 import { CONVERSATION_STATUSES, statusAfterNewMessage } from '@parley/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { assignNewConversation } from '../assignment/round-robin';
 import { conversations } from './schema';
 
 /** The contract's reactivation rule (docs/product-rules.md#reactivation) as one SQL expression. */
@@ -55,7 +56,8 @@ export async function ensureConversation(tx: Tx, accountId: string, contactId: s
     .values({ accountId, contactId })
     .onConflictDoNothing({ target: [conversations.accountId, conversations.contactId] })
     .returning();
-  if (created) return created;
+  // Round robin, when the account has it on: the new conversation's assignee (assignment/round-robin.ts).
+  if (created) return assignNewConversation(tx, created);
   // A parallel delivery created it first: its row is committed now.
   const [row] = await tx.select().from(conversations).where(ofContact).limit(1);
   return row;
