@@ -13,7 +13,7 @@ const assignedTo = (page: Page, customer: string, staff: string) =>
   row(page, customer).getByRole('img', { name: `Assigned to ${staff}` });
 
 /** Whose list (of these pages) shows the customer's conversation first; waits up to `timeoutMs` for one. */
-async function whoseList(pages: Record<string, Page>, customer: string, timeoutMs = 30_000): Promise<string> {
+async function whoseList(pages: Record<string, Page>, customer: string, timeoutMs = 60_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     for (const [who, page] of Object.entries(pages)) if ((await row(page, customer).count()) > 0) return who;
@@ -88,6 +88,10 @@ describe('assignment', () => {
     await roundRobin.click();
     await users.getByText('New conversations are now assigned automatically').waitFor();
     expect(await roundRobin.getAttribute('aria-checked')).toBe('true');
+    // Both count as online (their sockets are up) before the customers write: the turn goes among them.
+    for (const email of [OWNER.email, AGENT.email]) {
+      await users.getByRole('row').filter({ hasText: email }).getByRole('img', { name: 'Online' }).waitFor();
+    }
 
     const mine = { 'Olivia Owner': owner, 'Adam Agent': agent };
     const rita = newCustomer('Rita Rotation');
