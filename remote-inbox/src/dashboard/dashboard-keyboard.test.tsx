@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { updatePersisted, type Conversation, type ConversationDetail, type Message } from '@parley/shared';
+import type { Conversation, ConversationDetail, Message } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
-import { navigations, Routed } from '../test-support/routed-dashboard';
+import { navigations, Routed, withAgentSignedIn } from '../test-support/routed-dashboard';
 
 // The fake socket of test-support, plus the named events the dashboard subscribes to (none is sent here).
 jest.mock('@parley/shared', () => ({
@@ -31,24 +31,7 @@ const press = (key: string, init: Partial<KeyboardEventInit> = {}, target: Eleme
   act(() => void fireEvent.keyDown(target, { key, ...init }));
 const openedId = () => new URLSearchParams(navigations.at(-1)?.split('?')[1]).get('conversation');
 
-beforeEach(() => {
-  updatePersisted({
-    profile: {
-      id: 'u',
-      fullName: 'Dana Agent',
-      email: 'd@x.io',
-      title: '',
-      role: 'agent',
-      isOwner: false,
-      status: 'active',
-      account: { id: 'a', name: 'Acme Shop', logo: null },
-    },
-  });
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  navigations.length = 0;
-});
+withAgentSignedIn();
 
 it('walks the list with j and k, focuses the search with /, and lists the shortcuts with ?', async () => {
   mockApi({

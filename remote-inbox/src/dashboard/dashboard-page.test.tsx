@@ -6,7 +6,7 @@ import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
 import { emitMessage, emitReconnect } from '../test-support/realtime-mock';
 import { renderInApp } from '../test-support/render';
-import { browseTo, navigations, Routed } from '../test-support/routed-dashboard';
+import { browseTo, navigations, Routed, withAgentSignedIn } from '../test-support/routed-dashboard';
 
 // The fake socket of test-support, plus named events (`conversation`) the dashboard listens to.
 jest.mock('@parley/shared', () => {
@@ -72,24 +72,7 @@ function rowNames() {
     .map((row) => row.getAttribute('aria-label'));
 }
 
-beforeEach(() => {
-  updatePersisted({
-    profile: {
-      id: 'u',
-      fullName: 'Dana Agent',
-      email: 'd@x.io',
-      title: '',
-      role: 'agent',
-      isOwner: false,
-      status: 'active',
-      account: { id: 'a', name: 'Acme Shop', logo: null },
-    },
-  });
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  navigations.length = 0;
-});
+withAgentSignedIn();
 
 it('shows the account name, the greeting, and the rows in spec order with a green Chat for waiting customers', async () => {
   mockApi({ 'GET /api/conversations': () => ({ list: [ana, phoneOnly, bob], nextCursor: null }) });

@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import { updatePersisted } from '@parley/shared';
 import { useState } from 'react';
 import { DashboardPage } from '../dashboard/dashboard-page';
 
@@ -22,4 +23,26 @@ export function Routed({ initial = '' }: { initial?: string }) {
       }}
     />
   );
+}
+
+/** Dana, an agent of Acme Shop, is signed in for each test of the file; mocks and recorded addresses reset after it. */
+export function withAgentSignedIn(): void {
+  beforeEach(() => {
+    updatePersisted({
+      profile: {
+        id: 'u',
+        fullName: 'Dana Agent',
+        email: 'd@x.io',
+        title: '',
+        role: 'agent',
+        isOwner: false,
+        status: 'active',
+        account: { id: 'a', name: 'Acme Shop', logo: null },
+      },
+    });
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    navigations.length = 0;
+  });
 }
