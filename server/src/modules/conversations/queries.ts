@@ -10,6 +10,7 @@ import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
 import { conversationLabels } from '../labels/schema';
 import { decodeListCursor, encodeListCursor } from './list-order';
 import type { MediaLinkSigner } from './media-links';
+import { conversationsWithMessageMatching, matchOf, newestMatchingMessage, searchesMessages } from './message-search';
 import { conversations, messages, type ConversationRow, type ConversationStatus, type MessageRow } from './schema';
 import { toConversationView, toMessageView, type ConversationDetailView, type ConversationView } from './views';
 
@@ -105,16 +106,27 @@ export async function listConversations(
           : sql`false`,
     );
   }
-  const matching = contactMatches(filters.q, filters.customer);
-  if (matching) {
+  const contactsMatching = (matching: SQL) =>
+    inArray(
+      conversations.contactId,
+      db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.accountId, accountId), matching)),
+    );
+  const byCustomer = contactMatches(undefined, filters.customer);
+  if (byCustomer) conditions.push(contactsMatching(byCustomer));
+  const byQ = contactMatches(filters.q, undefined);
+  // `q` also finds conversations by their messages' text (from three characters on: message-search.ts).
+  const messagePattern = searchesMessages(filters.q) ? containing(filters.q) : undefined;
+  if (byQ) {
     conditions.push(
-      inArray(
-        conversations.contactId,
-        db
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(and(eq(contacts.accountId, accountId), matching)),
-      ),
+      messagePattern
+        ? or(
+            contactsMatching(byQ),
+            sql`${conversations.id} in (${conversationsWithMessageMatching(accountId, messagePattern)})`,
+          )!
+        : contactsMatching(byQ),
     );
   }
   if (filters.cursor) {
@@ -131,6 +143,7 @@ export async function listConversations(
       lastMessage: lastMessageExcerpt,
       labels: conversationLabelsSql,
       assignee: conversationAssigneeSql,
+      match: messagePattern ? newestMatchingMessage(messagePattern) : sql<null>`null`,
     })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
@@ -146,8 +159,8 @@ export async function listConversations(
   const now = new Date();
   const last = page.at(-1)?.conversation;
   return {
-    list: page.map((row) =>
-      toConversationView(
+    list: page.map((row) => {
+      const view = toConversationView(
         row.conversation,
         row.contact,
         labelsOf(row.labels),
@@ -155,8 +168,10 @@ export async function listConversations(
         now,
         undefined,
         previewOf(row.lastMessage),
-      ),
-    ),
+      );
+      const match = filters.q ? matchOf(row.match, filters.q) : undefined;
+      return match ? { ...view, match } : view;
+    }),
     nextCursor:
       rows.length > filters.limit && last?.lastMessageAt && last.lastMessageIncoming !== null
         ? encodeListCursor({
