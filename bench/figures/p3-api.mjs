@@ -43,10 +43,11 @@ const SQL = {
               ORDER BY coalesce(m.sent_at, m.created_at) DESC, m.created_at DESC, m.id DESC LIMIT 1)
            FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
            WHERE cv.account_id = $1 AND cv.last_message_at IS NOT NULL AND cv.status = $2
-             AND (cv.contact_id IN (SELECT id FROM contacts WHERE account_id = $1
-               AND (name ILIKE $4 OR profile_name ILIKE $4 OR email ILIKE $4 OR phone ILIKE $4 OR username ILIKE $4))
-               OR cv.id IN (SELECT messages.conversation_id FROM messages
-                 WHERE messages.account_id = $1 AND ${SEARCH_TEXT} ILIKE $4))
+             AND cv.id IN (SELECT c.id FROM conversations c WHERE c.account_id = $1 AND c.contact_id IN (
+                 SELECT id FROM contacts WHERE account_id = $1 AND (name ILIKE $4 OR profile_name ILIKE $4
+                   OR email ILIKE $4 OR phone ILIKE $4 OR username ILIKE $4))
+               UNION ALL SELECT messages.conversation_id FROM messages
+                 WHERE messages.account_id = $1 AND ${SEARCH_TEXT} ILIKE $4)
            ${ORDER} LIMIT $3`,
   conversation: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
                  WHERE cv.id = $1 AND cv.account_id = $2 LIMIT 1`,

@@ -120,12 +120,11 @@ export async function listConversations(
   // `q` also finds conversations by their messages' text (from three characters on: message-search.ts).
   const messagePattern = searchesMessages(filters.q) ? containing(filters.q) : undefined;
   if (byQ) {
+    // One IN over a UNION ALL, not an OR of two: the planner can then join it either way (probe each listed row,
+    // or collect the few matches by the trigram indexes); an OR made it re-run the subquery for every row.
     conditions.push(
       messagePattern
-        ? or(
-            contactsMatching(byQ),
-            sql`${conversations.id} in (${conversationsWithMessageMatching(accountId, messagePattern)})`,
-          )!
+        ? sql`${conversations.id} in (select c.id from conversations c where c.account_id = ${accountId} and c.contact_id in (select ${contacts.id} from ${contacts} where ${contacts.accountId} = ${accountId} and ${byQ}) union all ${conversationsWithMessageMatching(accountId, messagePattern)})`
         : contactsMatching(byQ),
     );
   }
