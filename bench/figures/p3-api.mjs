@@ -18,21 +18,36 @@ const { PgDialect } = createRequire(new URL('../../server/package.json', import.
 const reports = require('../../server/dist/modules/reports/service.js');
 
 const SEARCH = 'lucia silva';
+// Search in messages (issue #21): a word a few generated messages are given (every other message has the same
+// text, so a word of it would match all 1M: measured once as a plan, see below).
+const MESSAGE_WORD = 'zebraparcel';
+const MESSAGES_WITH_WORD = 100;
+const COMMON_WORD = 'delivery';
 const LIST_LIMIT = 200; // what the inbox asks for (remote-inbox conversation-api.ts)
 const PAGE_LIMIT = 50; // the chat's first page (remote-inbox conversation-detail-api.ts)
 const DETAIL_IDS = 200;
 const REPORT_DAYS = 30; // issue #23: reports for 30 days, p99 ≤ 300 ms on PostgreSQL
 
 // The statements queries.ts builds (Drizzle), written out: same tables, filters, order and limits.
+// The expression the messages' trigram index covers (server/src/modules/conversations/schema.ts).
+const SEARCH_TEXT = `(coalesce(content->>'text', '') || ' ' || coalesce(content->>'caption', ''))`;
 const ORDER =
   'ORDER BY cv.last_message_incoming DESC NULLS LAST, cv.last_message_at DESC NULLS LAST, cv.id DESC NULLS LAST';
 const SQL = {
   list: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
          WHERE cv.account_id = $1 AND cv.last_message_at IS NOT NULL AND cv.status = $2 ${ORDER} LIMIT $3`,
-  search: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
+  // `q` of three characters or more: contacts, or a message's text (the trigram index), with the newest match.
+  search: `SELECT cv.*, ct.*,
+             (SELECT json_build_object('id', m.id, 'text', m.content->>'text', 'caption', m.content->>'caption')
+              FROM messages m WHERE m.conversation_id = cv.id AND ${SEARCH_TEXT} ILIKE $4
+              ORDER BY coalesce(m.sent_at, m.created_at) DESC, m.created_at DESC, m.id DESC LIMIT 1)
+           FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
            WHERE cv.account_id = $1 AND cv.last_message_at IS NOT NULL AND cv.status = $2
-             AND cv.contact_id IN (SELECT id FROM contacts WHERE account_id = $1
-               AND (name ILIKE $4 OR profile_name ILIKE $4 OR email ILIKE $4 OR phone ILIKE $4))
+             AND cv.id IN (SELECT c.id FROM conversations c WHERE c.account_id = $1 AND c.contact_id IN (
+                 SELECT id FROM contacts WHERE account_id = $1 AND (name ILIKE $4 OR profile_name ILIKE $4
+                   OR email ILIKE $4 OR phone ILIKE $4 OR username ILIKE $4))
+               UNION ALL SELECT messages.conversation_id FROM messages
+                 WHERE messages.account_id = $1 AND ${SEARCH_TEXT} ILIKE $4)
            ${ORDER} LIMIT $3`,
   conversation: `SELECT cv.*, ct.* FROM conversations cv INNER JOIN contacts ct ON ct.id = cv.contact_id
                  WHERE cv.id = $1 AND cv.account_id = $2 LIMIT 1`,
@@ -81,6 +96,14 @@ export default {
       const top = await pool.query({ text: SQL.list, values: [account.id, 'active', DETAIL_IDS], rowMode: 'array' });
       const conversationIds = top.rows.map((row) => row[0]);
       const pattern = `%${SEARCH}%`;
+      // A few messages, in random conversations, get the searched word (ANALYZE again: the index's statistics).
+      await pool.query(
+        `UPDATE messages SET content = jsonb_build_object('text', 'Is my ' || $2::text || ' refund on its way? (' || id || ')')
+         WHERE id IN (SELECT id FROM messages WHERE account_id = $1 ORDER BY random() LIMIT $3)`,
+        [account.id, MESSAGE_WORD, MESSAGES_WITH_WORD],
+      );
+      await pool.query('ANALYZE messages');
+      const messagePattern = `%${MESSAGE_WORD}%`;
       const cases = [
         {
           label: `GET /api/conversations?status=active&limit=${LIST_LIMIT} (inbox list)`,
@@ -95,6 +118,18 @@ export default {
           task: () =>
             pool.query({ text: SQL.search, values: [account.id, 'active', LIST_LIMIT + 1, pattern], rowMode: 'array' }),
           plan: () => planOf(pool, SQL.search, [account.id, 'active', LIST_LIMIT + 1, pattern]),
+        },
+        {
+          label: `GET /api/conversations?status=active&q=${MESSAGE_WORD}&limit=${LIST_LIMIT} (search in messages, ${MESSAGES_WITH_WORD} of ${size.conversations * size.messagesPerConversation} messages match)`,
+          paths: [`/api/conversations?status=active&q=${MESSAGE_WORD}&limit=${LIST_LIMIT}`],
+          task: () =>
+            pool.query({
+              text: SQL.search,
+              values: [account.id, 'active', LIST_LIMIT + 1, messagePattern],
+              rowMode: 'array',
+            }),
+          plan: () => planOf(pool, SQL.search, [account.id, 'active', LIST_LIMIT + 1, messagePattern]),
+          profile: 'message-search',
         },
         {
           label: `GET /api/conversations/{id}?limit=${PAGE_LIMIT} (first message page, ${conversationIds.length} conversations in turn)`,
@@ -124,7 +159,11 @@ export default {
         profile: 'reports',
       });
       const rows = [];
+      // Not a load case: a word every generated message has, so every message matches (the worst case).
+      const commonPlan = await planOf(pool, SQL.search, [account.id, 'active', LIST_LIMIT + 1, `%${COMMON_WORD}%`]);
       const facts = {
+        [`plan of search in messages for a word all ${size.conversations * size.messagesPerConversation} messages have (q=${COMMON_WORD})`]:
+          commonPlan,
         'generated conversations / messages': `${generated.conversations} / ${generated.messages}`,
         'generation time (ms)': Object.entries(generated.timings)
           .map(([name, ms]) => `${name} ${ms}`)

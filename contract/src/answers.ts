@@ -146,6 +146,11 @@ export const conversation = z.object({
   assignee: z.object({ id: z.string(), fullName: z.string() }).nullable(),
   /** The caller's unread incoming messages (absent on the account-wide `message` event). */
   unreadCount: z.number().int().min(0).optional(),
+  /**
+   * List answers to `q` only, when a message matched: the newest message whose text or caption contains `q`,
+   * its `text` cut to a snippet around the hit (search in messages, issue #21).
+   */
+  match: z.object({ messageId: z.string(), text: z.string() }).optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

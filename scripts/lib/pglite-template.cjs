@@ -16,9 +16,10 @@ const MIGRATIONS = path.join(SERVER, 'drizzle');
 
 // Runs in a child process: initdb's second WebAssembly instance is large and freed only much later.
 const TEMPLATE_SCRIPT = `
-const [pglite, drizzle, migrator, folder, migrationsFolder] = process.argv.slice(1);
+const [pglite, pgTrgm, drizzle, migrator, folder, migrationsFolder] = process.argv.slice(1);
 (async () => {
-  const client = await require(pglite).PGlite.create(folder);
+  // The extensions server/src/db/client.ts loads, for the migrations' CREATE EXTENSION.
+  const client = await require(pglite).PGlite.create(folder, { extensions: { pg_trgm: require(pgTrgm).pg_trgm } });
   await require(migrator).migrate(require(drizzle).drizzle({ client }), { migrationsFolder });
   await client.close();
 })().catch((error) => { console.error(error); process.exit(1); });
@@ -43,6 +44,7 @@ async function migratedTemplate() {
     '-e',
     TEMPLATE_SCRIPT,
     pglite,
+    resolve('@electric-sql/pglite/contrib/pg_trgm'),
     resolve('drizzle-orm/pglite'),
     resolve('drizzle-orm/pglite/migrator'),
     aside,

@@ -9,6 +9,12 @@ const optionalText = (max: number) =>
     z.string().trim().max(max).optional(),
   );
 
+/**
+ * `q` finds conversations by their messages' text from this many characters on (trigrams need three);
+ * shorter, it matches the contact only.
+ */
+export const MESSAGE_SEARCH_MIN_LENGTH = 3;
+
 /** `from`/`to` are checked as dates by the server (a date-only `to` means the whole day). */
 export const conversationListQuery = z.object({
   status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(CONVERSATION_STATUSES).optional()),

@@ -255,3 +255,20 @@ it('follows a close, archive or reopen by someone else at once, with Reopen whil
   theirs('archived', 20);
   expect(screen.getByText('Active')).toBeTruthy();
 });
+
+it('opened at a message found by search, loads older pages until it is in and highlights it', async () => {
+  const older = aMessage({
+    id: 'old',
+    conversationId: 'c1',
+    content: { text: 'The parcel number is 4471' },
+    createdAt: at(0),
+    updatedAt: at(0),
+  });
+  mockApi({
+    'GET /api/conversations/c1': (params) =>
+      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
+  });
+  renderInApp(<ChatPane conversationId="c1" messageId="old" narrow={false} onConversationChange={jest.fn()} />);
+  await waitFor(() => expect(bubble('old')?.querySelector('[data-highlighted]')).toBeTruthy());
+  expect(bubble('q').querySelector('[data-highlighted]')).toBeNull();
+});

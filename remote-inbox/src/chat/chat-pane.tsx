@@ -25,6 +25,8 @@ import { TypingLine, ViewerAvatars } from './who-is-here-view';
 
 export interface ChatPaneProps {
   conversationId: string;
+  /** A message to scroll to and highlight once the chat has loaded (a row found by a message). */
+  messageId?: string;
   /** The list's copy, shown in the header until the conversation has loaded. */
   summary?: Conversation;
   narrow: boolean;
@@ -42,7 +44,15 @@ export interface ChatPaneHandle {
 }
 
 /** The open conversation: header with actions, messages, composer. Mount it with `key={conversationId}`. */
-export function ChatPane({ conversationId, summary, narrow, onConversationChange, onBack, ref }: ChatPaneProps) {
+export function ChatPane({
+  conversationId,
+  messageId,
+  summary,
+  narrow,
+  onConversationChange,
+  onBack,
+  ref,
+}: ChatPaneProps) {
   const toast = useToast(TOAST_MS.screen);
   const chat = useConversation(conversationId);
   const [replyTarget, setReplyTarget] = useState<Message | null>(null);
@@ -162,6 +172,7 @@ export function ChatPane({ conversationId, summary, narrow, onConversationChange
       ) : (
         <MessageList
           ref={list}
+          focusMessageId={messageId}
           messages={chat.messages}
           hasMore={chat.hasMore}
           loadingOlder={chat.loadingOlder}

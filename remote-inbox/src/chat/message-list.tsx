@@ -20,7 +20,7 @@ import { quotedMessage } from './reply-preview';
 
 export interface MessageListHandle {
   scrollToEnd: () => void;
-  scrollToMessage: (messageId: string) => Promise<boolean>;
+  scrollToMessage: (messageId: string, highlightMs?: number) => Promise<boolean>;
   /** Puts keyboard focus on the messages (e.g. when the control that had it went away). */
   focus: () => void;
 }
@@ -37,6 +37,8 @@ export interface MessageListProps {
   /** Private notes (issue #21), shown among the messages by time. */
   notes?: Note[];
   onDeleteNote?: (note: Note) => void;
+  /** Scrolled to and highlighted once loaded, older pages loaded until it is in (search in messages). */
+  focusMessageId?: string;
   ref?: Ref<MessageListHandle>;
 }
 
@@ -45,6 +47,8 @@ const LOAD_OLDER_WITHIN_PX = 300;
 /** A quote whose original is not loaded loads at most this many older pages looking for it. */
 const MAX_PAGES_FOR_QUOTE = 40;
 const HIGHLIGHT_MS = 1600;
+/** A message opened from a search stays highlighted longer: the reader's eye has to find it first. */
+const FOUND_HIGHLIGHT_MS = 4000;
 /** This close to the end counts as reading the newest messages (the virtualiser follows appends from here). */
 const AT_END_WITHIN_PX = 80;
 
@@ -68,6 +72,7 @@ export function MessageList({
   onSendTemplate,
   notes,
   onDeleteNote,
+  focusMessageId,
   ref,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -158,7 +163,7 @@ export function MessageList({
   }, [messages.length, loadingOlder, maybeLoadOlder]);
 
   const scrollToMessage = useCallback(
-    async (messageId: string) => {
+    async (messageId: string, highlightMs = HIGHLIGHT_MS) => {
       let list = messages;
       let index = list.findIndex((message) => message.id === messageId);
       for (let pages = 0; index === -1 && pages < MAX_PAGES_FOR_QUOTE && latest.current.hasMore; pages += 1) {
@@ -171,11 +176,22 @@ export function MessageList({
       // Let the prepended rows render before scrolling to one of them.
       requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
       setHighlighted(messageId);
-      setTimeout(() => setHighlighted((current) => (current === messageId ? null : current)), HIGHLIGHT_MS);
+      setTimeout(() => setHighlighted((current) => (current === messageId ? null : current)), highlightMs);
       return true;
     },
     [messages, virtualizer],
   );
+
+  // Once per message asked for, after the first page is in (the open effect above has scrolled to the end).
+  const focused = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!focusMessageId || focused.current === focusMessageId || !messages.length) return;
+    focused.current = focusMessageId;
+    void scrollToMessage(focusMessageId, FOUND_HIGHLIGHT_MS).then((found) => {
+      // An older page was already on its way (scroll-triggered): try again once it is in.
+      if (!found && latest.current.hasMore && focused.current === focusMessageId) focused.current = undefined;
+    });
+  }, [focusMessageId, messages.length, scrollToMessage]);
 
   useImperativeHandle(ref, () => ({ scrollToEnd, scrollToMessage, focus: () => scroller.current?.focus() }), [
     scrollToEnd,

@@ -33,6 +33,8 @@ export interface ConversationListProps {
   reopeningId: string | null;
   onOpen: (conversation: Conversation) => void;
   onReopen: (conversation: Conversation) => void;
+  /** The free-text filter the rows were asked for: marked in the snippets of rows found by a message. */
+  searchText?: string;
 }
 
 /**
@@ -132,6 +134,7 @@ export function ConversationList(props: ConversationListProps) {
                   reopening={conversation.id === props.reopeningId}
                   onOpen={props.onOpen}
                   onReopen={props.onReopen}
+                  searchText={props.searchText}
                 />
               </div>
             );

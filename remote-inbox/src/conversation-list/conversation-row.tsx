@@ -5,6 +5,7 @@ import { formatTimestamp } from '../conversation/timestamp';
 import { AssigneeAvatar } from '../assignment/assignee-avatar';
 import { LabelTags } from '../labels/label-tags';
 import type { LastMessagePreview } from './last-message-preview';
+import { MatchSnippet } from './match-snippet';
 
 export const ROW_HEIGHT = 60;
 
@@ -20,10 +21,12 @@ export interface ConversationRowProps {
   reopening: boolean;
   onOpen: (conversation: Conversation) => void;
   onReopen: (conversation: Conversation) => void;
+  /** The list's free-text filter: marked in the snippet of a row found by a message. */
+  searchText?: string;
 }
 
 /**
- * One row: name, time and start of the last message, unread count, a badge when the customer wrote into an
+ * One row: name, time and start of the last message (or, found by a message, that message's snippet), unread count, a badge when the customer wrote into an
  * archived conversation, Reopen on archived rows, and Chat (green while the customer waits for a reply).
  */
 export function ConversationRow(props: ConversationRowProps) {
@@ -58,11 +61,15 @@ export function ConversationRow(props: ConversationRowProps) {
           <span className="inbox-row-time">
             {conversation.lastMessage ? formatTimestamp(conversation.lastMessage.timestamp) : ''}
           </span>
-          {preview && (
-            <span className="inbox-row-preview" data-testid="last-message-preview">
-              {preview.incoming ? '' : 'You: '}
-              {preview.text}
-            </span>
+          {conversation.match ? (
+            <MatchSnippet text={conversation.match.text} query={props.searchText ?? ''} />
+          ) : (
+            preview && (
+              <span className="inbox-row-preview" data-testid="last-message-preview">
+                {preview.incoming ? '' : 'You: '}
+                {preview.text}
+              </span>
+            )
           )}
         </div>
       </div>

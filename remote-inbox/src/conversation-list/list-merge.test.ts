@@ -147,3 +147,11 @@ describe('out-of-order copies', () => {
     expect(preferNewer([at(closed, '2024-05-01T00:00:00Z')], newest, 'closed')).toEqual([newest.get('c1')]);
   });
 });
+
+describe('search in messages', () => {
+  it('a row found by a message keeps its snippet when an event updates it', () => {
+    const found = { ...active, match: { messageId: 'm-1', text: 'the parcel' } };
+    const updated = { ...active, updatedAt: new Date(Date.parse(active.updatedAt) + 1000).toISOString() };
+    expect(placeConversation([found], updated, 'active')[0]).toEqual({ ...updated, match: found.match });
+  });
+});

@@ -19,9 +19,12 @@ export function placeConversation(
  * count it had until the `conversation` event that follows brings the new one (docs/api.md, Realtime).
  */
 function keepUnreadCount(previous: Conversation, next: Conversation): Conversation {
-  return next.unreadCount === undefined && previous.unreadCount !== undefined
-    ? { ...next, unreadCount: previous.unreadCount }
-    : next;
+  const kept =
+    next.unreadCount === undefined && previous.unreadCount !== undefined
+      ? { ...next, unreadCount: previous.unreadCount }
+      : next;
+  // A row found by a message keeps its snippet (only list answers to `q` carry one; events never do).
+  return kept.match === undefined && previous.match ? { ...kept, match: previous.match } : kept;
 }
 
 /**

@@ -95,10 +95,15 @@ export function DashboardPage({ search, navigate }: PageProps) {
     if (openId) setHasOpened(true);
   }, [openId]);
 
-  const openById = useCallback((id: string) => go({ conversationId: id }), [go]);
+  const openById = useCallback((id: string) => go({ conversationId: id, messageId: null }), [go]);
   useIncomingAlerts(openById);
   useMentionAlerts(openById);
-  const onOpen = useCallback((conversation: Conversation) => openById(conversation.id), [openById]);
+  // A row found by a message (search in messages) opens at that message.
+  const onOpen = useCallback(
+    (conversation: Conversation) =>
+      go({ conversationId: conversation.id, messageId: conversation.match?.messageId ?? null }),
+    [go],
+  );
   const onStatusChange = useCallback((tab: ConversationStatus) => go({ tab }), [go]);
 
   const { message } = App.useApp();
@@ -176,6 +181,7 @@ export function DashboardPage({ search, navigate }: PageProps) {
               reopeningId={reopeningId}
               onOpen={onOpen}
               onReopen={onReopen}
+              searchText={place.filters.text}
             />
           </section>
         )}
@@ -186,10 +192,11 @@ export function DashboardPage({ search, navigate }: PageProps) {
                 ref={chat}
                 key={openId}
                 conversationId={openId}
+                messageId={place.messageId ?? undefined}
                 summary={openSummary}
                 narrow={narrow}
                 onConversationChange={upsert}
-                onBack={narrow ? () => go({ conversationId: null }) : undefined}
+                onBack={narrow ? () => go({ conversationId: null, messageId: null }) : undefined}
               />
             ) : (
               <Empty

@@ -169,3 +169,14 @@ describe('assignee views (issue #21)', () => {
     expect(filterQueryParams({ ...EMPTY_FILTERS, assignee: null })).toEqual({});
   });
 });
+
+describe('search in messages: rows the server found by a message', () => {
+  it('pass the free-text filter by their snippet, any case, and no other row does', () => {
+    const found = aConversation({
+      contact: aContact({ name: 'Dora', profileName: null, email: null, phone: '+15550303' }),
+      match: { messageId: 'm-1', text: '…where is my Parcel 4471?' },
+    });
+    expect(filterConversations([...all, found], { ...EMPTY_FILTERS, text: 'parcel 44' })).toEqual([found]);
+    expect(filterConversations([...all, found], { ...EMPTY_FILTERS, text: 'refund' })).toEqual([]);
+  });
+});

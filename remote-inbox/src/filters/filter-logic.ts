@@ -45,7 +45,7 @@ function phoneDigits(text: string): string | undefined {
 
 /**
  * One predicate built once per filter change, so filtering 10,000 rows does no repeated set-up work.
- * Free text: contact name, profile name, email or phone; customer: contact name or profile name; both
+ * Free text: contact name, profile name, email or phone, or the snippet of a row found by a message; customer: contact name or profile name; both
  * case-insensitive. Dates: the conversation's creation time falls within [from 00:00, to 24:00) local time.
  */
 export function conversationPredicate(
@@ -69,7 +69,9 @@ export function conversationPredicate(
       contains(contact.profileName, text) ||
       contains(contact.email, text) ||
       contains(contact.phone, text) ||
-      (!!digits && contains(contact.phone, digits));
+      (!!digits && contains(contact.phone, digits)) ||
+      // Found by a message (search in messages): the server's snippet holds the hit.
+      contains(conversation.match?.text, text);
     if (text && !textMatches) return false;
     if (customer && !(contains(contact.name, customer) || contains(contact.profileName, customer))) return false;
     if (checksDates) {
@@ -106,11 +108,11 @@ export function indexConversations(conversations: Conversation[]): ConversationI
   const phones: string[] = [];
   const customerFields: string[] = [];
   const createdAt: number[] = [];
-  for (const { contact, createdAt: created } of conversations) {
+  for (const { contact, createdAt: created, match } of conversations) {
     const names = `${contact.name ?? ''}${FIELD_SEPARATOR}${contact.profileName ?? ''}`.toLowerCase();
     customerFields.push(names);
     anyField.push(
-      `${names}${FIELD_SEPARATOR}${(contact.email ?? '').toLowerCase()}${FIELD_SEPARATOR}${(contact.phone ?? '').toLowerCase()}`,
+      `${names}${FIELD_SEPARATOR}${(contact.email ?? '').toLowerCase()}${FIELD_SEPARATOR}${(contact.phone ?? '').toLowerCase()}${FIELD_SEPARATOR}${(match?.text ?? '').toLowerCase()}`,
     );
     phones.push((contact.phone ?? '').toLowerCase());
     createdAt.push(Date.parse(created));

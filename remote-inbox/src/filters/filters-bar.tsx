@@ -32,7 +32,7 @@ export function FiltersBar({ filters, onChange, compact = false }: FiltersBarPro
     <Input.Search
       allowClear
       aria-label="Search conversations"
-      placeholder="Search name, email or phone"
+      placeholder="Search name, email, phone or messages"
       value={filters.text}
       onChange={(event) => onChange({ ...filters, text: event.target.value })}
       style={{ flex: '2 1 220px', minWidth: 0 }}

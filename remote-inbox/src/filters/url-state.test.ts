@@ -34,6 +34,19 @@ describe('dashboard place in the query string', () => {
     expect(parsePlace(placeSearch(place))).toEqual(place);
   });
 
+  it('keeps the message to scroll to (search in messages) with its conversation only', () => {
+    const place = {
+      ...DEFAULT_PLACE,
+      conversationId: 'c-1',
+      messageId: 'm-1',
+      filters: { ...EMPTY_FILTERS, text: 'refund' },
+    };
+    expect(placeSearch(place)).toBe('?conversation=c-1&message=m-1&q=refund');
+    expect(parsePlace(placeSearch(place))).toEqual(place);
+    expect(placeSearch({ ...DEFAULT_PLACE, messageId: 'm-1' })).toBe('');
+    expect(parsePlace('?message=m-1')).toEqual(DEFAULT_PLACE);
+  });
+
   it('keeps the label filter (issue #21) in the address', () => {
     const place = { ...DEFAULT_PLACE, filters: { ...EMPTY_FILTERS, label: 'l-1' } };
     expect(placeSearch(place)).toBe('?label=l-1');

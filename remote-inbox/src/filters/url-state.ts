@@ -2,12 +2,14 @@ import type { ConversationStatus } from '@parley/shared';
 import { EMPTY_FILTERS, type AssigneeView, type ConversationFilters } from './filter-logic';
 
 /**
- * Where the dashboard is, as its query string: `?conversation=<id>&tab=closed&q=…&customer=…&from=…&to=…&label=…&assignee=me|unassigned`
+ * Where the dashboard is, as its query string: `?conversation=<id>&message=<id>&tab=closed&q=…&customer=…&from=…&to=…&label=…&assignee=me|unassigned`
  * (dates as the user's local days `YYYY-MM-DD`). A reload or a shared link opens the same place, and each place
  * is one browser history entry. Values left at their defaults are left out, so `/main` is the plain dashboard.
  */
 export interface DashboardPlace {
   conversationId: string | null;
+  /** `?message=<id>`: the open conversation's message to scroll to and highlight (a row found by a message). */
+  messageId?: string | null;
   tab: ConversationStatus;
   filters: ConversationFilters;
 }
@@ -28,6 +30,7 @@ export function parsePlace(search: string): DashboardPlace {
   const tab = query.get('tab');
   return {
     conversationId: query.get('conversation') || null,
+    ...(query.get('conversation') && query.get('message') ? { messageId: query.get('message') } : {}),
     tab: TABS.includes(tab as ConversationStatus) ? (tab as ConversationStatus) : 'active',
     filters: {
       text: query.get('q') ?? '',
@@ -46,6 +49,7 @@ export function parsePlace(search: string): DashboardPlace {
 export function placeSearch(place: DashboardPlace): string {
   const query = new URLSearchParams();
   if (place.conversationId) query.set('conversation', place.conversationId);
+  if (place.conversationId && place.messageId) query.set('message', place.messageId);
   if (place.tab !== 'active') query.set('tab', place.tab);
   if (place.filters.text.trim()) query.set('q', place.filters.text.trim());
   if (place.filters.customer.trim()) query.set('customer', place.filters.customer.trim());

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -64,6 +65,8 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   if (!inMemory) await createPgliteFolder(pgliteDir);
   const client = new PGlite(inMemory ? undefined : pgliteDir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // Search in messages: the migrations' CREATE EXTENSION pg_trgm finds it here (PostgreSQL ships it).
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

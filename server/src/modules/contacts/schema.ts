@@ -38,6 +38,12 @@ export const contacts = pgTable(
     index('contacts_account_name_idx').on(table.accountId, sql`lower(${table.name})`),
     index('contacts_account_profile_name_idx').on(table.accountId, sql`lower(${table.profileName})`),
     index('contacts_account_created_idx').on(table.accountId, table.createdAt),
+    // The list's `q` (ILIKE '%…%' on each field, with search in messages: issue #21) by trigrams (pg_trgm).
+    index('contacts_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('contacts_profile_name_trgm_idx').using('gin', table.profileName.op('gin_trgm_ops')),
+    index('contacts_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('contacts_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
+    index('contacts_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
   ],
 );
 

@@ -10,6 +10,7 @@ import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
 import { conversationLabels } from '../labels/schema';
 import { decodeListCursor, encodeListCursor } from './list-order';
 import type { MediaLinkSigner } from './media-links';
+import { conversationsWithMessageMatching, matchOf, newestMatchingMessage, searchesMessages } from './message-search';
 import { conversations, messages, type ConversationRow, type ConversationStatus, type MessageRow } from './schema';
 import { toConversationView, toMessageView, type ConversationDetailView, type ConversationView } from './views';
 
@@ -105,16 +106,26 @@ export async function listConversations(
           : sql`false`,
     );
   }
-  const matching = contactMatches(filters.q, filters.customer);
-  if (matching) {
+  const contactsMatching = (matching: SQL) =>
+    inArray(
+      conversations.contactId,
+      db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.accountId, accountId), matching)),
+    );
+  const byCustomer = contactMatches(undefined, filters.customer);
+  if (byCustomer) conditions.push(contactsMatching(byCustomer));
+  const byQ = contactMatches(filters.q, undefined);
+  // `q` also finds conversations by their messages' text (from three characters on: message-search.ts).
+  const messagePattern = searchesMessages(filters.q) ? containing(filters.q) : undefined;
+  if (byQ) {
+    // One IN over a UNION ALL, not an OR of two: the planner can then join it either way (probe each listed row,
+    // or collect the few matches by the trigram indexes); an OR made it re-run the subquery for every row.
     conditions.push(
-      inArray(
-        conversations.contactId,
-        db
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(and(eq(contacts.accountId, accountId), matching)),
-      ),
+      messagePattern
+        ? sql`${conversations.id} in (select c.id from conversations c where c.account_id = ${accountId} and c.contact_id in (select ${contacts.id} from ${contacts} where ${contacts.accountId} = ${accountId} and ${byQ}) union all ${conversationsWithMessageMatching(accountId, messagePattern)})`
+        : contactsMatching(byQ),
     );
   }
   if (filters.cursor) {
@@ -131,6 +142,7 @@ export async function listConversations(
       lastMessage: lastMessageExcerpt,
       labels: conversationLabelsSql,
       assignee: conversationAssigneeSql,
+      match: messagePattern ? newestMatchingMessage(messagePattern) : sql<null>`null`,
     })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
@@ -146,8 +158,8 @@ export async function listConversations(
   const now = new Date();
   const last = page.at(-1)?.conversation;
   return {
-    list: page.map((row) =>
-      toConversationView(
+    list: page.map((row) => {
+      const view = toConversationView(
         row.conversation,
         row.contact,
         labelsOf(row.labels),
@@ -155,8 +167,10 @@ export async function listConversations(
         now,
         undefined,
         previewOf(row.lastMessage),
-      ),
-    ),
+      );
+      const match = filters.q ? matchOf(row.match, filters.q) : undefined;
+      return match ? { ...view, match } : view;
+    }),
     nextCursor:
       rows.length > filters.limit && last?.lastMessageAt && last.lastMessageIncoming !== null
         ? encodeListCursor({

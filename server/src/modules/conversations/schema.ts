@@ -117,6 +117,14 @@ export interface StoredContent {
   };
 }
 
+/**
+ * What search in messages reads: the text body and a media caption (notes live elsewhere). The same expression
+ * as the trigram index's, which ILIKE on it uses; immutable parts only (`||`, not concat_ws).
+ */
+export const messageSearchText = sql.raw(
+  `(coalesce(content->>'text', '') || ' ' || coalesce(content->>'caption', ''))`,
+);
+
 export const messages = pgTable(
   'messages',
   {
@@ -182,6 +190,8 @@ export const messages = pgTable(
     ),
     // Reports: an account's messages in a date range, by the time the timeline orders them by.
     index('messages_account_time_idx').on(table.accountId, sql`coalesce(${table.sentAt}, ${table.createdAt})`),
+    // Search in messages: ILIKE '%word%' on the text and caption, answered by trigrams (pg_trgm; issue #21).
+    index('messages_search_text_trgm_idx').using('gin', sql`${messageSearchText} gin_trgm_ops`),
   ],
 );
 

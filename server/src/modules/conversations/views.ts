@@ -89,6 +89,8 @@ export interface ConversationView {
   assignee: Assignee | null;
   /** The caller's unread incoming messages (absent on the account-wide `message` event). */
   unreadCount?: number;
+  /** List answers to `q` only: the newest message whose text or caption contains it, as a snippet. */
+  match?: { messageId: string; text: string };
   createdAt: string;
   updatedAt: string;
 }
