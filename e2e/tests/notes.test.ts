@@ -2,7 +2,7 @@ import { bubble, chatHeader, inboxSuite, openChat, row } from '../support/inbox-
 
 // Private notes (issue #21): the owner writes a note in a conversation mentioning the agent; the agent, in another
 // browser with the same conversation open, sees the note appear among the messages and is told of the mention; the
-// customer (the sandbox, standing in for WhatsApp) receives nothing.
+// customer (the sandbox, standing in for WhatsApp) receives nothing. Away from it, a mention marks its row with @.
 const OWNER = { email: 'owner@parley.test', password: 'parley-owner' };
 const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
 
@@ -13,6 +13,8 @@ describe('private notes', () => {
   it('the owner notes a conversation mentioning the agent; the agent sees it live and is told; the customer gets nothing', async () => {
     const customer = newCustomer('Maria Note');
     await customerSays(customer, 'Where is my parcel?');
+    const other = newCustomer('Otto Note');
+    await customerSays(other, 'Just browsing');
 
     const agent = await suite.signedIn(AGENT);
     await row(agent, customer.name).waitFor();
@@ -26,10 +28,13 @@ describe('private notes', () => {
     const box = owner.getByRole('textbox', { name: 'Private note' });
     await box.click();
     // `@` offers the staff; picking Adam mentions him.
-    await box.pressSequentially('@Ada');
-    await owner.locator('.ant-mentions-dropdown-menu-item', { hasText: 'Adam Agent' }).click();
-    await box.pressSequentially('please call her back');
-    await owner.getByRole('button', { name: 'Add note' }).click();
+    const mentionAdam = async (text: string) => {
+      await box.pressSequentially('@Ada');
+      await owner.locator('.ant-mentions-dropdown-menu-item', { hasText: 'Adam Agent' }).click();
+      await box.pressSequentially(text);
+      await owner.getByRole('button', { name: 'Add note' }).click();
+    };
+    await mentionAdam('please call her back');
 
     const ownersNote = owner.getByRole('note', { name: 'Private note by Olivia Owner' });
     await ownersNote.waitFor();
@@ -57,5 +62,15 @@ describe('private notes', () => {
       direction: string;
     }>;
     expect(list.filter((message) => message.direction === 'outbound')).toEqual([]);
+
+    // Reading another conversation, the agent's row of this one gets an @ badge at the next mention, until opened.
+    await openChat(agent, other.name);
+    await chatHeader(agent).getByRole('heading', { name: other.name }).waitFor();
+    await box.click();
+    await mentionAdam('she called again');
+    const mentioned = row(agent, customer.name).getByTitle('You were mentioned');
+    await mentioned.waitFor();
+    await openChat(agent, customer.name);
+    await mentioned.waitFor({ state: 'detached' });
   });
 });

@@ -1,7 +1,9 @@
 import type { Conversation, ConversationStatus, TabCounts } from '@parley/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button, Empty, Spin, Tabs, Typography } from 'antd';
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { $mentionedConversations } from '../notes/mention-badges';
 import { ConversationRow, ROW_HEIGHT } from './conversation-row';
 import { previewFor, type LastMessagePreview } from './last-message-preview';
 
@@ -62,6 +64,7 @@ function TabLabel({ label, count, dot }: { label: string; count: number | undefi
 /** 'Conversations' with its status tabs and a virtualised list: only the rows on screen are rendered. */
 export function ConversationList(props: ConversationListProps) {
   const { rows, hasMore, loadingMore, onLoadMore } = props;
+  const mentioned = useStore($mentionedConversations);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -130,6 +133,7 @@ export function ConversationList(props: ConversationListProps) {
                   selected={conversation.id === props.selectedId}
                   // The open conversation is being read: its count is about to go to 0 on the server.
                   unread={conversation.id === props.selectedId ? 0 : (conversation.unreadCount ?? 0)}
+                  mentioned={conversation.id !== props.selectedId && mentioned.has(conversation.id)}
                   preview={previewFor(props.previews, conversation.id, conversation.lastMessage)}
                   reopening={conversation.id === props.reopeningId}
                   onOpen={props.onOpen}

@@ -12,11 +12,15 @@ export const ROW_HEIGHT = 60;
 /** On an archived row whose customer wrote after it was archived (it stays archived, docs/api.md). */
 export const ARCHIVED_REPLY_TEXT = 'New reply';
 export const REOPEN_TEXT = 'Reopen';
+/** The @ badge's name: a colleague mentioned the signed-in staff member here since they last opened it. */
+export const MENTIONED_TEXT = 'You were mentioned';
 
 export interface ConversationRowProps {
   conversation: Conversation;
   selected: boolean;
   unread: number;
+  /** A colleague mentioned the signed-in staff member in a note here since they last opened it. */
+  mentioned?: boolean;
   preview: LastMessagePreview | undefined;
   reopening: boolean;
   onOpen: (conversation: Conversation) => void;
@@ -26,8 +30,9 @@ export interface ConversationRowProps {
 }
 
 /**
- * One row: name, time and start of the last message (or, found by a message, that message's snippet), unread count, a badge when the customer wrote into an
- * archived conversation, Reopen on archived rows, and Chat (green while the customer waits for a reply).
+ * One row: name, time and start of the last message (or, found by a message, that message's snippet), an @ badge
+ * when a colleague mentioned the reader, unread count, a badge when the customer wrote into an archived
+ * conversation, Reopen on archived rows, and Chat (green while the customer waits for a reply).
  */
 export function ConversationRow(props: ConversationRowProps) {
   const { conversation, selected, unread, preview, onOpen } = props;
@@ -73,6 +78,7 @@ export function ConversationRow(props: ConversationRowProps) {
           )}
         </div>
       </div>
+      {props.mentioned && <Badge count="@" title={MENTIONED_TEXT} style={{ marginRight: 4 }} />}
       {unread > 0 && <Badge count={unread} title={`${unread} unread`} style={{ marginRight: 4 }} />}
       {archived && (
         <Button

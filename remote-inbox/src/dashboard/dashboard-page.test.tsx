@@ -1,6 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as shared from '@parley/shared';
-import { updatePersisted, type Conversation, type ConversationDetail, type ConversationEvent } from '@parley/shared';
+import {
+  updatePersisted,
+  type Conversation,
+  type ConversationDetail,
+  type ConversationEvent,
+  type MentionEvent,
+} from '@parley/shared';
 import { contactLabel } from '../conversation/contact-label';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
@@ -249,6 +255,42 @@ it('puts the typed search in the address once typing pauses', async () => {
   await waitFor(() => expect(rowNames()).toHaveLength(2));
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'bob' } });
   await waitFor(() => expect(navigations).toEqual(['/?q=bob']));
+});
+
+it('marks a row with @ when a colleague mentions the reader, until they open it', async () => {
+  mockApi({
+    'GET /api/conversations': () => ({ list: [ana, bob], nextCursor: null }),
+    'GET /api/conversations/ana': () => detail(ana),
+  });
+  renderInApp(<Routed />);
+  await waitFor(() => expect(rowNames()).toEqual(['Bobby', 'Ana']));
+  const row = (name: string) =>
+    within(screen.getByRole('list', { name: 'Conversations' })).getByRole('listitem', { name });
+  const mention = (noteId: string, conversationId: string) =>
+    act(() =>
+      emitNamedEvent('mention', {
+        note: {
+          id: noteId,
+          conversationId,
+          author: { id: 'u-olga', fullName: 'Olga Owner' },
+          text: '@Dana Agent can you call her?',
+          mentions: [{ id: 'u', fullName: 'Dana Agent' }],
+          createdAt: '2024-05-01T12:30:00Z',
+        },
+        contactName: 'Ana',
+      } satisfies MentionEvent),
+    );
+
+  mention('n1', 'ana');
+  expect(within(row('Ana')).getByTitle('You were mentioned')).toBeTruthy();
+  expect(within(row('Bobby')).queryByTitle('You were mentioned')).toBeNull();
+
+  fireEvent.click(within(row('Ana')).getByRole('button', { name: 'Chat' }));
+  await waitFor(() => expect(within(row('Ana')).queryByTitle('You were mentioned')).toBeNull());
+  // Mentioned again while it is open: already read.
+  mention('n2', 'ana');
+  browseTo('');
+  await waitFor(() => expect(screen.queryByTitle('You were mentioned')).toBeNull());
 });
 
 it('moves a row between tabs at once when another staff member changes its status, and keeps the counts', async () => {

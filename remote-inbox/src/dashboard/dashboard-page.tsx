@@ -28,6 +28,7 @@ import { FiltersBar } from '../filters/filters-bar';
 import { useDebouncedValue } from '../filters/use-debounced-value';
 import { parsePlace, placeSearch, sameFilters, type DashboardPlace } from '../filters/url-state';
 import { useIncomingAlerts } from '../live/use-incoming-alerts';
+import { $mentionedConversations, clearMention } from '../notes/mention-badges';
 import { useMentionAlerts } from '../notes/use-mention-alerts';
 import { ConnectWhatsAppHint } from './connect-whatsapp-hint';
 import { DashboardHeader } from './dashboard-header';
@@ -94,6 +95,11 @@ export function DashboardPage({ search, navigate }: PageProps) {
   useEffect(() => {
     if (openId) setHasOpened(true);
   }, [openId]);
+  // Opening a conversation reads its mentions too (also one that arrives while it is open).
+  const mentioned = useStore($mentionedConversations);
+  useEffect(() => {
+    if (openId && mentioned.has(openId)) clearMention(openId);
+  }, [openId, mentioned]);
 
   const openById = useCallback((id: string) => go({ conversationId: id, messageId: null }), [go]);
   useIncomingAlerts(openById);

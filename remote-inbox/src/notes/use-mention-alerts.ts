@@ -2,6 +2,7 @@ import { onRealtimeEvent, type MentionEvent } from '@parley/shared';
 import { App, Button } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
 import { showNotification } from '../live/incoming-alert';
+import { noteMention } from './mention-badges';
 
 /** How long the in-app mention toast stays: longer than a screen toast, it asks for something. */
 const MENTION_TOAST_MS = 10_000;
@@ -10,8 +11,9 @@ export const mentionTitle = (event: MentionEvent) =>
   `${event.note.author.fullName} mentioned you in ${event.contactName}`;
 
 /**
- * A colleague mentioned the signed-in staff member in a note (issue #21, the `mention` event): a toast with Open,
- * and the browser notification when they allowed them (as for incoming messages, live/incoming-alert.ts).
+ * A colleague mentioned the signed-in staff member in a note (issue #21, the `mention` event): an @ badge on the
+ * row until they open it (mention-badges.ts), a toast with Open, and the browser notification when they allowed
+ * them (as for incoming messages, live/incoming-alert.ts).
  */
 export function useMentionAlerts(openConversation: (conversationId: string) => void): void {
   const { notification } = App.useApp();
@@ -23,6 +25,7 @@ export function useMentionAlerts(openConversation: (conversationId: string) => v
       if (!event?.note || seen.has(event.note.id)) return;
       seen.add(event.note.id);
       const { conversationId } = event.note;
+      noteMention(conversationId);
       const key = `parley-mention-${event.note.id}`;
       notification.info({
         key,
