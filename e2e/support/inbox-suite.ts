@@ -162,5 +162,9 @@ async function whatTheDashboardShows(page: Page): Promise<string> {
     .locator('.ant-spin-spinning')
     .count()
     .catch(() => -1);
-  return JSON.stringify({ url: page.url(), tab: selected, rows, alerts, spinners: loading });
+  const listFailed = await page
+    .getByText('Could not load conversations')
+    .count()
+    .catch(() => -1);
+  return JSON.stringify({ url: page.url(), tab: selected, rows, alerts, spinners: loading, listFailed });
 }
