@@ -3,8 +3,8 @@
  * to the next active staff member who is online, in turn; offline or suspended members are skipped, nobody
  * online leaves it unassigned, and only owners read or change the setting. "Online" is a real socket.
  */
-import { io as connect, type Socket } from 'socket.io-client';
-import { startChannelStack, waitFor, type ChannelStack } from '../channel/channel-helpers';
+import type { Socket } from 'socket.io-client';
+import { recordEvents, startChannelStack, waitFor, type ChannelStack } from '../channel/channel-helpers';
 import type { TestUser } from '../helpers/test-server';
 
 let stack: ChannelStack;
@@ -17,22 +17,11 @@ let otherToken: string;
 let phone = 15558880000;
 const sockets = new Map<string, Socket>();
 
-/** Signs the user in on a socket; resolves once the server counts the connection. */
+/** Signs the user in on a socket, recording its `conversation` events; resolves once the server counts it online. */
 async function goOnline(user: TestUser, token: string) {
-  const socket = connect(stack.server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  const events: any[] = [];
-  socket.on('conversation', (payload: unknown) => events.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('getOnline', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  sockets.set(user.id, socket);
-  return events;
+  const recorder = await recordEvents(stack.server, token, ['conversation'], []);
+  sockets.set(user.id, recorder.socket);
+  return recorder;
 }
 
 function goOffline(user: TestUser) {
@@ -110,7 +99,7 @@ describe('round robin', () => {
 
   it('alternates new conversations between the two staff members online, and announces each live', async () => {
     expect((await setRoundRobin(true)).status).toBe(200);
-    const benEvents = await goOnline(ben, benToken);
+    const benLive = await goOnline(ben, benToken);
     await onlineAre([ada.id, ben.id]);
     const picks: Array<string | null> = [];
     const conversations: string[] = [];
@@ -126,10 +115,10 @@ describe('round robin', () => {
     // Ben hears his new conversations with himself as assignee, like a manual assignment, and finds them in Mine.
     const bens = conversations.filter((_, i) => picks[i] === ben.id);
     for (const id of bens) {
-      await waitFor(
-        async () => benEvents.find((e) => e.conversation?.id === id && e.conversation.assignee?.id === ben.id),
+      await benLive.waitFor(
+        'conversation',
+        (e) => e.conversation?.id === id && e.conversation.assignee?.id === ben.id,
         `the conversation event of ${id} for Ben`,
-        15_000,
       );
     }
     const mine = await stack.api('GET', '/api/conversations?assignee=me&limit=100', undefined, benToken);
