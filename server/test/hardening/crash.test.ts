@@ -14,21 +14,22 @@ import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
-import { readOutbox } from '../../src/mail/mailer';
 import { messages } from '../../src/modules/conversations/schema';
 import { createTemporaryDatabase, type TemporaryDatabase } from '../helpers/postgres';
 import { chosenDb } from '../helpers/test-server';
 import {
+  connectedOwner,
   crashEnv,
   crashRandom,
   freePort,
+  jsonClient,
   prepareDatabase,
   ready as readyAt,
   requireBuiltServer,
   startServer,
   type ServerProcess,
 } from './crash-support';
-import { SEEDED, waitFor } from './hardening-stack';
+import { waitFor } from './hardening-stack';
 
 const APP_SECRET = 'crash-app-secret';
 const RATE_PER_SECOND = 500;
@@ -93,47 +94,8 @@ describe('kill -9 under webhook load', () => {
     await ready(server);
     const coldStartMs = Date.now() - coldStart;
 
-    const api = async (method: string, urlPath: string, body?: unknown, token?: string) => {
-      const response = await fetch(`${url}${urlPath}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
-    };
-    const email = `crash-${crypto.randomBytes(4).toString('hex')}@example.test`;
-    const password = 'crash owner password';
-    expect(
-      (
-        await api('POST', '/auth/register', {
-          fullName: 'Crash Owner',
-          title: 'Owner',
-          email,
-          password,
-          confirmPassword: password,
-        })
-      ).status,
-    ).toBe(201);
-    const mail = await waitFor(
-      async () => (await readOutbox(env.OUTBOX_DIR)).find((m) => m.to === email && m.code),
-      'the code',
-    );
-    expect((await api('POST', '/auth/verify', { code: mail.code })).status).toBe(200);
-    const token = (await api('POST', '/auth/login', { email, password })).body.token as string;
-    expect(
-      (
-        await api(
-          'POST',
-          '/api/account/credentials',
-          { wabaId: SEEDED.wabaId, phoneNumberId: SEEDED.phoneNumberId, token: SEEDED.token },
-          token,
-        )
-      ).status,
-    ).toBe(200);
+    const api = jsonClient(url);
+    const token = await connectedOwner(url, env.OUTBOX_DIR);
 
     // Customers who wrote before: conversations to answer while the storm goes on.
     const phones = Array.from(
