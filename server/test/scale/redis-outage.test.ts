@@ -64,7 +64,7 @@ describeScale('a Redis outage', () => {
     expect(cutOff.child.exitCode).toBeNull();
     expect((await fetch(`${cutOff.url}/readyz`)).status).toBe(200);
 
-    proxy.restore();
+    await proxy.restore();
     const after = `After the outage ${Date.now()}`;
     // Until the cut-off process has reconnected, an event may not cross: send again every half second.
     const deadline = Date.now() + 20_000;
