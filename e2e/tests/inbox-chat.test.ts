@@ -128,13 +128,20 @@ describe('inbox chat pane', () => {
     const newMessages = page.getByRole('button', { name: 'new messages ↓' });
 
     // Up to the top, again at each look until the reader is well away from the end: lines still arriving (Meta
-    // keeps no order between webhooks) and rows measured after they render may move the view meanwhile.
-    await page.waitForFunction(() => {
-      const log = document.querySelector('[role="log"][aria-label="Messages"]');
-      if (!log) return false;
-      log.scrollTo({ top: 0 });
-      return log.scrollHeight - log.scrollTop - log.clientHeight > 200;
-    });
+    // keeps no order between webhooks) and rows measured after they render may move the view meanwhile. Each look
+    // comes two frames after the scroll, when the browser has dispatched the scroll event the list reads (a busy
+    // machine can deliver the next message before that frame).
+    let away = false;
+    for (let look = 0; !away && look < 100; look += 1) {
+      away = await page.evaluate(async () => {
+        const log = document.querySelector('[role="log"][aria-label="Messages"]');
+        if (!log) return false;
+        log.scrollTo({ top: 0 });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return log.scrollHeight - log.scrollTop - log.clientHeight > 200;
+      });
+    }
+    expect(away).toBe(true);
     await sandbox('POST', '/_sandbox/inbound', { ...customer, type: 'text', text: 'One more thing' });
     await newMessages.waitFor();
 
