@@ -1,10 +1,10 @@
-import type { Paged, StaffUser } from '@parley/shared';
+import type { Paged, AccountUser } from '@parley/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usersApi } from './users-api';
 import { DEFAULT_PAGE_SIZE } from './user-texts';
 
-export interface StaffPage {
-  users: StaffUser[];
+export interface UserPage {
+  users: AccountUser[];
   lastPage: number;
   limit: number;
   page: number;
@@ -16,10 +16,10 @@ export interface StaffPage {
 }
 
 /** One page of the staff list; a new limit goes back to page 1 (docs/product-rules.md#paging, #page-sizes). */
-export function useStaffPage(): StaffPage {
+export function useUsersPage(): UserPage {
   const [limit, setLimitState] = useState(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
-  const [answer, setAnswer] = useState<Paged<StaffUser>>({ list: [], lastPage: 1 });
+  const [answer, setAnswer] = useState<Paged<AccountUser>>({ list: [], lastPage: 1 });
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<unknown>(null);
   // Only the newest request may fill the table (a slow answer for an older page must not win).

@@ -11,7 +11,7 @@ import { serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';
 import { messages } from '../../src/modules/conversations/schema';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
 
 export const APP_SECRET = 'channel-test-app-secret';
@@ -90,7 +90,7 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
   const owner = await server.registerAndVerify();
   const token = await server.login(owner.email, owner.password);
   if (!options.unconnected) {
-    await saveConnection(
+    await saveCredentials(
       { db: server.db, config: server.config },
       {
         accountId: owner.accountId,

@@ -9,8 +9,8 @@ import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
 import { changePassword, getProfile, updateProfile } from './service';
 
-export const usersModule: AppModule = {
-  name: 'users',
+export const profileModule: AppModule = {
+  name: 'profile',
   register(app, { db, passwords, tokens, realtime }) {
     const api = typed(app);
     const userRoute = { config: { access: 'user' as const } };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { notFound, ValidationError } from '../../http/errors';
 import { getAccount, type AccountView } from '../accounts/service';
 import type { PasswordHasher } from '../auth/passwords';
-import { users, type UserRole, type UserStatus } from './schema';
+import { users, type UserRole, type UserStatus } from '../users/schema';
 
 export interface ProfileView {
   id: string;

@@ -1,6 +1,6 @@
 /**
- * Staff users (owner only, own account only):
- * GET /api/account/users?limit&page → { list, lastPage } · POST /api/account/users → 201 StaffUser
+ * The User List (owner only, own account only):
+ * GET /api/account/users?limit&page → { list, lastPage } · POST /api/account/users → 201 AccountUser
  * PUT /api/account/users/{id} {fullName,title} · PUT /api/account/users/{id}/status {status: hold|active}
  * DELETE /api/account/users/{id} → { ok: true }
  */
@@ -11,8 +11,8 @@ import {
   paged,
   SOCKET_EVENTS,
   type SessionEndedEvent,
-  staffPageQuery,
-  staffUser,
+  userPageQuery,
+  accountUser,
   userChangesBody,
   userStatusBody,
 } from '@parley/contract';
@@ -21,16 +21,16 @@ import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
 import { ChangeLog, createAnnouncer } from '../conversations/announce';
 import { createMediaLinkSigner } from '../conversations/media-links';
-import { addStaff, deleteStaff, listStaff, setStaffStatus, updateStaff } from './service';
+import { addUser, deleteUser, listUsers, setUserStatus, updateUser } from './service';
 
-export const staffModule: AppModule = {
-  name: 'staff',
+export const usersModule: AppModule = {
+  name: 'users',
   register(app, { db, passwords, realtime, config }) {
     const api = typed(app);
     const events = createAnnouncer(db, realtime, createMediaLinkSigner(config.auth.jwtSecret), app.log);
     const owner = { config: { access: 'owner' as const } };
     const tags = ['Users'];
-    const userAnswers = { 200: staffUser, ...refusals };
+    const userAnswers = { 200: accountUser, ...refusals };
     const onlineIn = async (accountId: string) => new Set(await realtime.onlineUserIds(accountId));
     /**
      * The user's tokens are already dead (token version bumped); their open pages are told why before their
@@ -48,14 +48,14 @@ export const staffModule: AppModule = {
         schema: {
           tags,
           summary: "A page of the account's staff, with who is online",
-          querystring: staffPageQuery,
-          response: { 200: paged(staffUser), ...refusals },
+          querystring: userPageQuery,
+          response: { 200: paged(accountUser), ...refusals },
         },
       },
       async (request) => {
         const { accountId } = requireAuth(request);
         const { limit, page } = request.query;
-        return listStaff(db, accountId, limit, page, await onlineIn(accountId));
+        return listUsers(db, accountId, limit, page, await onlineIn(accountId));
       },
     );
 
@@ -67,12 +67,12 @@ export const staffModule: AppModule = {
           tags,
           summary: 'Add a staff member (agent)',
           body: newUserBody,
-          response: { 201: staffUser, ...refusals },
+          response: { 201: accountUser, ...refusals },
         },
       },
       async (request, reply) => {
         const { accountId } = requireAuth(request);
-        const user = await addStaff(db, passwords, accountId, request.body);
+        const user = await addUser(db, passwords, accountId, request.body);
         return reply.status(201).send(user);
       },
     );
@@ -91,7 +91,7 @@ export const staffModule: AppModule = {
       },
       async (request) => {
         const { accountId } = requireAuth(request);
-        return updateStaff(db, accountId, request.params.id, request.body, await onlineIn(accountId));
+        return updateUser(db, accountId, request.params.id, request.body, await onlineIn(accountId));
       },
     );
 
@@ -109,7 +109,7 @@ export const staffModule: AppModule = {
       },
       async (request) => {
         const { accountId, userId } = requireAuth(request);
-        const { user, sessionsEnded, unassigned } = await setStaffStatus(
+        const { user, sessionsEnded, unassigned } = await setUserStatus(
           db,
           accountId,
           userId,
@@ -136,7 +136,7 @@ export const staffModule: AppModule = {
       },
       async (request) => {
         const { accountId, userId } = requireAuth(request);
-        const unassigned = await deleteStaff(db, accountId, userId, request.params.id);
+        const unassigned = await deleteUser(db, accountId, userId, request.params.id);
         void events.announce(new ChangeLog().conversation(...unassigned));
         endSessions(request.params.id, 'deleted');
         return { ok: true as const };

@@ -1,5 +1,6 @@
 /**
- * The owner's staff management, always inside the owner's own account (another account's user is "not found").
+ * The owner's management of the account's users, always inside their own account (another account's user is
+ * "not found").
  * Rules: new users are verified agents; an owner cannot suspend or delete themself; the account always keeps
  * an active owner. Suspension and deletion end the user's sessions at once: the token version is bumped (older
  * tokens stop working, see auth/authenticate.ts) and the caller closes their sockets.
@@ -13,7 +14,7 @@ import { isUuid } from '../../http/ids';
 import { normalizeEmail, users, type UserRole, type UserRow, type UserStatus } from '../users/schema';
 import { releaseAssignments } from '../assignment/service';
 
-export interface StaffView {
+export interface UserView {
   id: string;
   fullName: string;
   email: string;
@@ -23,12 +24,12 @@ export interface StaffView {
   online: boolean;
 }
 
-export interface StaffPage {
-  list: StaffView[];
+export interface UserPage {
+  list: UserView[];
   lastPage: number;
 }
 
-export const STAFF_MESSAGES = {
+export const USER_MESSAGES = {
   notFound: 'User not found',
   emailTaken: 'This email is already in use',
   selfSuspend: 'You cannot suspend yourself',
@@ -36,7 +37,7 @@ export const STAFF_MESSAGES = {
   lastOwner: 'The account must keep at least one active owner',
 } as const;
 
-const view = (row: UserRow, online: ReadonlySet<string>): StaffView => ({
+const view = (row: UserRow, online: ReadonlySet<string>): UserView => ({
   id: row.id,
   fullName: row.fullName,
   email: row.email,
@@ -48,25 +49,25 @@ const view = (row: UserRow, online: ReadonlySet<string>): StaffView => ({
 
 const liveInAccount = (accountId: string) => and(eq(users.accountId, accountId), isNull(users.deletedAt));
 
-async function findStaff(db: Db, accountId: string, userId: string): Promise<UserRow> {
+async function findUser(db: Db, accountId: string, userId: string): Promise<UserRow> {
   // A malformed id cannot name anyone: 404 like any unknown id (and no database cast error).
-  if (!isUuid(userId)) throw notFound(STAFF_MESSAGES.notFound);
+  if (!isUuid(userId)) throw notFound(USER_MESSAGES.notFound);
   const [row] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, userId), liveInAccount(accountId)))
     .limit(1);
-  if (!row) throw notFound(STAFF_MESSAGES.notFound);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
   return row;
 }
 
-export async function listStaff(
+export async function listUsers(
   db: Db,
   accountId: string,
   limit: number,
   page: number,
   online: ReadonlySet<string>,
-): Promise<StaffPage> {
+): Promise<UserPage> {
   const [{ total }] = await db.select({ total: count() }).from(users).where(liveInAccount(accountId));
   const rows = await db
     .select()
@@ -78,7 +79,7 @@ export async function listStaff(
   return { list: rows.map((row) => view(row, online)), lastPage: Math.max(1, Math.ceil(Number(total) / limit)) };
 }
 
-export interface NewStaff {
+export interface NewUser {
   fullName: string;
   title: string;
   email: string;
@@ -89,15 +90,10 @@ export interface NewStaff {
  * Creates a verified, active agent. An email in use → 409, except a user deleted from this same account, who
  * comes back with the new details (their past messages keep pointing at them).
  */
-export async function addStaff(
-  db: Db,
-  passwords: PasswordHasher,
-  accountId: string,
-  input: NewStaff,
-): Promise<StaffView> {
+export async function addUser(db: Db, passwords: PasswordHasher, accountId: string, input: NewUser): Promise<UserView> {
   const email = normalizeEmail(input.email);
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (existing && !(existing.deletedAt && existing.accountId === accountId)) throw conflict(STAFF_MESSAGES.emailTaken);
+  if (existing && !(existing.deletedAt && existing.accountId === accountId)) throw conflict(USER_MESSAGES.emailTaken);
   const details = {
     fullName: input.fullName,
     title: input.title,
@@ -120,25 +116,25 @@ export async function addStaff(
     return view(row, new Set());
   } catch (error) {
     // Someone else took the email between the check and the insert.
-    if (isUniqueViolation(error)) throw conflict(STAFF_MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken);
     throw error;
   }
 }
 
-export async function updateStaff(
+export async function updateUser(
   db: Db,
   accountId: string,
   userId: string,
   changes: { fullName: string; title: string },
   online: ReadonlySet<string>,
-): Promise<StaffView> {
-  await findStaff(db, accountId, userId);
+): Promise<UserView> {
+  await findUser(db, accountId, userId);
   const [row] = await db
     .update(users)
     .set(changes)
     .where(and(eq(users.id, userId), liveInAccount(accountId)))
     .returning();
-  if (!row) throw notFound(STAFF_MESSAGES.notFound);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
   return view(row, online);
 }
 
@@ -153,20 +149,20 @@ async function ensureAnotherActiveOwner(tx: Db, accountId: string, leavingUserId
     .where(and(liveInAccount(accountId), eq(users.role, 'owner')))
     .for('update');
   const remaining = owners.filter((owner) => owner.id !== leavingUserId && owner.status === 'active');
-  if (remaining.length === 0) throw new HttpError(422, STAFF_MESSAGES.lastOwner);
+  if (remaining.length === 0) throw new HttpError(422, USER_MESSAGES.lastOwner);
 }
 
-export async function setStaffStatus(
+export async function setUserStatus(
   db: Db,
   accountId: string,
   callerId: string,
   userId: string,
   status: UserStatus,
   online: ReadonlySet<string>,
-): Promise<{ user: StaffView; sessionsEnded: boolean; unassigned: string[] }> {
-  if (status === 'hold' && userId === callerId) throw new HttpError(422, STAFF_MESSAGES.selfSuspend);
+): Promise<{ user: UserView; sessionsEnded: boolean; unassigned: string[] }> {
+  if (status === 'hold' && userId === callerId) throw new HttpError(422, USER_MESSAGES.selfSuspend);
   return db.transaction(async (tx) => {
-    const target = await findStaff(tx as unknown as Db, accountId, userId);
+    const target = await findUser(tx as unknown as Db, accountId, userId);
     const suspending = status === 'hold' && target.status !== 'hold';
     if (suspending && target.role === 'owner') await ensureAnotherActiveOwner(tx as unknown as Db, accountId, userId);
     const [row] = await tx
@@ -185,10 +181,10 @@ export async function setStaffStatus(
 }
 
 /** Returns the conversations that were assigned to them (now unassigned, issue #21). */
-export async function deleteStaff(db: Db, accountId: string, callerId: string, userId: string): Promise<string[]> {
-  if (userId === callerId) throw new HttpError(422, STAFF_MESSAGES.selfDelete);
+export async function deleteUser(db: Db, accountId: string, callerId: string, userId: string): Promise<string[]> {
+  if (userId === callerId) throw new HttpError(422, USER_MESSAGES.selfDelete);
   return db.transaction(async (tx) => {
-    const target = await findStaff(tx as unknown as Db, accountId, userId);
+    const target = await findUser(tx as unknown as Db, accountId, userId);
     if (target.role === 'owner') await ensureAnotherActiveOwner(tx as unknown as Db, accountId, userId);
     await tx
       .update(users)
