@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inboundWebhook, serialiseLikeMeta, fixtureDefaults } from './lib/server-fixtures.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'server');
@@ -50,7 +51,6 @@ if (!fs.existsSync(MAIN)) {
   process.exit(1);
 }
 const dist = (file) => require(path.join(SERVER, 'dist', file));
-const { inboundWebhook, serialiseLikeMeta, fixtureDefaults } = dist('channel/whatsapp/fixtures/index.js');
 const { signWebhookBody } = dist('channel/whatsapp/webhook-signature.js');
 const { openDatabase } = dist('db/client.js');
 const { saveCredentials } = dist('modules/credentials/service.js');

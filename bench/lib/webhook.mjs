@@ -2,9 +2,9 @@
 // Meta's encoder (\uXXXX escapes) and signed with the app secret over exactly those bytes (X-Hub-Signature-256).
 import { createRequire } from 'node:module';
 import { SANDBOX_WABA } from './parley-client.mjs';
+import { inboundWebhook, serialiseLikeMeta } from './server-fixtures.mjs';
 
 const require = createRequire(import.meta.url);
-const { inboundWebhook, serialiseLikeMeta } = require('../../server/dist/channel/whatsapp/fixtures/index.js');
 const { signWebhookBody } = require('../../server/dist/channel/whatsapp/webhook-signature.js');
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';

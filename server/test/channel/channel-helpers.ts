@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import { serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { serialiseLikeMeta } from '../fixtures/whatsapp';
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';
 import { messages } from '../../src/modules/conversations/schema';

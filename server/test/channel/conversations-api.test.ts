@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { inboundWebhook } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook } from '../fixtures/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';

@@ -4,7 +4,7 @@
  * brought back, and each conversation's last message and 24-hour window moved to its newest message.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { inboundWebhook, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';

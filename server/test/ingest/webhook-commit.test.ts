@@ -4,7 +4,7 @@
  * the 200 of another webhook, or another account's, that arrived with it.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { inboundWebhook, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { messages } from '../../src/modules/conversations/schema';
 import { saveCredentials } from '../../src/modules/credentials/service';

@@ -10,7 +10,7 @@ import {
   inboundWebhook,
   serialiseLikeMeta,
   type InboundFixtureKind,
-} from '../../src/channel/whatsapp/fixtures';
+} from '../fixtures/whatsapp';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { accounts } from '../../src/modules/accounts/schema';
