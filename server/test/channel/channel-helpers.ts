@@ -13,6 +13,7 @@ import { ensureConversation } from '../../src/modules/conversations/conversation
 import { messages } from '../../src/modules/conversations/schema';
 import { saveCredentials } from '../../src/modules/credentials/service';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
+import { waitFor } from '../helpers/wait-for';
 
 export const APP_SECRET = 'channel-test-app-secret';
 export const VERIFY_TOKEN = 'channel-test-verify-token';
@@ -52,19 +53,7 @@ export interface StackOptions {
 
 export const nowSeconds = (offsetSeconds = 0) => String(Math.floor(Date.now() / 1000) + offsetSeconds);
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { waitFor };
 
 export async function startChannelStack(options: StackOptions = {}): Promise<ChannelStack> {
   const sandbox = await startSandbox({

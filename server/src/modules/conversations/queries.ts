@@ -185,13 +185,9 @@ export async function listConversations(
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 /** The account's conversation with its contact; 404 for any other id. */
-export async function getConversation(
-  db: Db | Tx,
-  accountId: string,
-  id: string,
-): Promise<{ conversation: ConversationRow; contact: ContactRow; labels: Label[]; assignee: Assignee | null }> {
-  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
-  const [row] = await db
+/** Conversations with their contact, labels and assignee, for the caller to narrow down with `.where`. */
+export const selectConversations = (db: Db | Tx) =>
+  db
     .select({
       conversation: conversations,
       contact: contacts,
@@ -199,7 +195,15 @@ export async function getConversation(
       assignee: conversationAssigneeSql,
     })
     .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId));
+
+export async function getConversation(
+  db: Db | Tx,
+  accountId: string,
+  id: string,
+): Promise<{ conversation: ConversationRow; contact: ContactRow; labels: Label[]; assignee: Assignee | null }> {
+  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
+  const [row] = await selectConversations(db)
     .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
