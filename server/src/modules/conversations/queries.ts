@@ -12,6 +12,7 @@ import { decodeListCursor, encodeListCursor } from './list-order';
 import type { MediaLinkSigner } from './media-links';
 import { conversationsWithMessageMatching, matchOf, newestMatchingMessage, searchesMessages } from './message-search';
 import { conversations, messages, type ConversationRow, type ConversationStatus, type MessageRow } from './schema';
+import { unreadCounts } from './unread';
 import { toConversationView, toMessageView, type ConversationDetailView, type ConversationView } from './views';
 
 export interface ListFilters {
@@ -185,6 +186,18 @@ export async function listConversations(
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 /** The account's conversation with its contact; 404 for any other id. */
+/** One conversation as `userId` sees it (their unread count): the answer of a route that changed it. */
+export async function getConversationView(
+  db: Db,
+  accountId: string,
+  userId: string,
+  id: string,
+): Promise<ConversationView> {
+  const row = await getConversation(db, accountId, id);
+  const unread = (await unreadCounts(db, [userId], [id])).get(userId);
+  return toConversationView(row.conversation, row.contact, row.labels, row.assignee, new Date(), unread?.get(id) ?? 0);
+}
+
 /** Conversations with their contact, labels and assignee, for the caller to narrow down with `.where`. */
 export const selectConversations = (db: Db | Tx) =>
   db
