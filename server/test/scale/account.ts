@@ -5,12 +5,7 @@
 import crypto from 'node:crypto';
 import { io as connect, type Socket, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import {
-  fixtureDefaults,
-  inboundWebhook,
-  serialiseLikeMeta,
-  type InboundFixtureKind,
-} from '../fixtures/whatsapp';
+import { fixtureDefaults, inboundWebhook, serialiseLikeMeta, type InboundFixtureKind } from '../fixtures/whatsapp';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { accounts } from '../../src/modules/accounts/schema';
