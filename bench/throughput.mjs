@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inboundWebhook, serialiseLikeMeta, fixtureDefaults } from './lib/server-fixtures.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = path.join(ROOT, 'server');
@@ -50,10 +51,9 @@ if (!fs.existsSync(MAIN)) {
   process.exit(1);
 }
 const dist = (file) => require(path.join(SERVER, 'dist', file));
-const { inboundWebhook, serialiseLikeMeta, fixtureDefaults } = dist('channel/whatsapp/fixtures/index.js');
 const { signWebhookBody } = dist('channel/whatsapp/webhook-signature.js');
 const { openDatabase } = dist('db/client.js');
-const { saveConnection } = dist('modules/whatsapp-connection/service.js');
+const { saveCredentials } = dist('modules/credentials/service.js');
 const { createPasswordHasher } = dist('modules/auth/passwords.js');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -219,7 +219,7 @@ async function run(processCount) {
       `insert into users (account_id, full_name, email, password_hash, role, status, verified_at) values ($1, 'Agent', $2, $3, 'agent', 'active', now())`,
       [account.id, email, await hasher.hash('bench password')],
     );
-    await saveConnection(
+    await saveCredentials(
       { db: handle.db, config: { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'base64') } },
       {
         accountId: account.id,

@@ -1,6 +1,6 @@
 // npm run deploy -- <remote|shell> [--version X] [--from <built dist folder>] [--skip-smoke]
 // Builds one remote (or the shell) and nothing else, checks it against what is live (shared singletons, routed
-// pages, and a smoke run in headless Chromium), publishes it into an immutable deployments/<name>/<version>/ folder
+// pages, the @parley/contract version, and a smoke run in headless Chromium), publishes it into an immutable deployments/<name>/<version>/ folder
 // and makes it live with a compare-and-swap of the pointer. Takes effect on the next page load. Exits non-zero
 // whenever the change did not land.
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import pointerLock from './lib/pointer-lock.cjs';
 import publishing from './lib/publish.cjs';
 import guard from './lib/guard.cjs';
 import live from './lib/live.cjs';
+import contractVersion from '../tooling/contract-version.cjs';
 import { fail, parseArgs, seconds } from './lib/args.mjs';
 
 const { DEPLOYMENTS_DIR, ROOT, SHELL_DIR, TARGETS } = paths;
@@ -66,6 +67,29 @@ const problems =
         shellManifest: readJson(path.join(shellDir, 'mf-manifest.json')),
         pageRoutes: readJson(path.join(shellDir, 'page-routes.json')),
       });
+// The contract: the new build against the server of this checkout, and a remote against the live shell (or, for a
+// new shell, every live remote against it).
+const { builtContractVersion, checkoutContractVersion } = contractVersion;
+const server = { side: 'the server', version: checkoutContractVersion() };
+const builtWith = builtContractVersion(distDir);
+problems.push(
+  ...(name === 'shell'
+    ? [
+        ...guard.contractProblems({ name, builtWith, servedBy: [server] }),
+        ...live.liveRemoteDirs(before, DEPLOYMENTS_DIR).flatMap(({ remote, dir }) =>
+          guard.contractProblems({
+            name: remote,
+            builtWith: builtContractVersion(dir),
+            servedBy: [{ side: 'the new shell', version: builtWith }],
+          }),
+        ),
+      ]
+    : guard.contractProblems({
+        name,
+        builtWith,
+        servedBy: [server, { side: 'the live shell', version: builtContractVersion(shellDir) }],
+      })),
+);
 if (problems.length) fail(`Refused; the live version stays.\n  ${problems.join('\n  ')}`);
 
 if (flags['skip-smoke']) {

@@ -6,6 +6,7 @@ const { writeCompressedTwins } = require('./precompress.cjs');
 
 const rootPkg = (dir) => require(path.join(dir, 'package.json'));
 const sharedPkg = require('../shared/package.json');
+const { CONTRACT_FILE, checkoutContractVersion } = require('./contract-version.cjs');
 
 /**
  * Singletons: one React, one antd, one set of stores (@parley/shared) in the page, whoever loads first.
@@ -32,6 +33,20 @@ class CompressedTwinsPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tap('CompressedTwinsPlugin', (compilation) =>
       writeCompressedTwins(compilation.outputOptions.path),
+    );
+  }
+}
+
+/** Writes CONTRACT_FILE into the build: the deploy guard refuses a build whose contract the live side lacks. */
+class ContractVersionPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ContractVersionPlugin', (compilation) =>
+      compilation.hooks.processAssets.tap({ name: 'ContractVersionPlugin', stage: 0 }, () =>
+        compilation.emitAsset(
+          CONTRACT_FILE,
+          new rspack.sources.RawSource(JSON.stringify({ version: checkoutContractVersion() })),
+        ),
+      ),
     );
   }
 }
@@ -97,6 +112,7 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
         title: host ? 'Parley' : `${name} (standalone)`,
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+      new ContractVersionPlugin(),
       ...(production ? [new CompressedTwinsPlugin()] : []),
     ],
     optimization: { minimize: production },

@@ -3,29 +3,11 @@
 // messages each, the last one matching the conversation's last-message columns as the server keeps them.
 // The messages table's secondary indexes are dropped during the load and rebuilt from their own definitions.
 import { createRequire } from 'node:module';
+import { FIRST_NAMES, LAST_NAMES } from './names.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 
-const FIRST = [
-  'Ana',
-  'Bruno',
-  'Carla',
-  'Diego',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hugo',
-  'Iris',
-  'Jonas',
-  'Kemal',
-  'Lucia',
-  'Mateo',
-  'Nadia',
-  'Omar',
-  'Paula',
-];
-const LAST = ['Silva', 'Costa', 'Moreau', 'Okafor', 'Tanaka', 'Novak', 'Haddad', 'Lindqvist', 'Reyes', 'Byrne'];
 const list = (values) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]`;
 
 export async function generateInbox({ databaseUrl, accountId, conversations, perConversation, log }) {
@@ -46,7 +28,7 @@ export async function generateInbox({ databaseUrl, accountId, conversations, per
               '1666' || lpad(i::text, 8, '0'), CASE WHEN i % 3 = 0 THEN lower(f) || '.' || i || '@example.com' END,
               now() - (i % 365) * interval '1 day'
        FROM generate_series(1, $2::int) AS i,
-            LATERAL (SELECT (${list(FIRST)})[1 + i % ${FIRST.length}] AS f, (${list(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] AS l) AS n`,
+            LATERAL (SELECT (${list(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}] AS f, (${list(LAST_NAMES)})[1 + (i / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] AS l) AS n`,
       [accountId, conversations],
     );
     await step(

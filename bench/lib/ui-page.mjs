@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './stack.mjs';
+import { FIRST_NAMES, LAST_NAMES } from './names.mjs';
 
 export const ORIGIN = 'http://parley.bench';
 const TYPES = {
@@ -13,25 +14,6 @@ const TYPES = {
   '.css': 'text/css',
   '.map': 'application/json',
 };
-const FIRST = [
-  'Ana',
-  'Bruno',
-  'Carla',
-  'Diego',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hugo',
-  'Iris',
-  'Jonas',
-  'Kemal',
-  'Lucia',
-  'Mateo',
-  'Nadia',
-  'Omar',
-  'Paula',
-];
-const LAST = ['Silva', 'Costa', 'Moreau', 'Okafor', 'Tanaka', 'Novak', 'Haddad', 'Lindqvist', 'Reyes', 'Byrne'];
 const LIST = '[role="list"][aria-label="Conversations"] [role="listitem"]';
 
 // A tiny deterministic generator, so every run sees the same data.
@@ -44,8 +26,8 @@ export function conversations(count) {
   const next = random(7);
   const now = Date.UTC(2025, 0, 1);
   return Array.from({ length: count }, (_, i) => {
-    const first = FIRST[i % FIRST.length];
-    const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
+    const first = FIRST_NAMES[i % FIRST_NAMES.length];
+    const last = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
     return {
       id: `conv-${i}`,
       status: 'active',

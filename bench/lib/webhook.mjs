@@ -2,9 +2,9 @@
 // Meta's encoder (\uXXXX escapes) and signed with the app secret over exactly those bytes (X-Hub-Signature-256).
 import { createRequire } from 'node:module';
 import { SANDBOX_WABA } from './parley-client.mjs';
+import { inboundWebhook, serialiseLikeMeta } from './server-fixtures.mjs';
 
 const require = createRequire(import.meta.url);
-const { inboundWebhook, serialiseLikeMeta } = require('../../server/dist/channel/whatsapp/fixtures/index.js');
 const { signWebhookBody } = require('../../server/dist/channel/whatsapp/webhook-signature.js');
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -25,15 +25,8 @@ export function parseBenchText(text) {
   return match ? { wamid: match[1], sentAtMs: Number(match[2]) } : null;
 }
 
-/** `{ body, headers }` of one signed webhook POST carrying one text message. */
-export function signedTextWebhook({
-  appSecret,
-  runId,
-  seq,
-  customer,
-  sentAtMs = performance.timeOrigin + performance.now(),
-}) {
-  const wamid = wamidFor(runId, seq);
+/** The unsigned webhook of one text message from customer number `customer`, its text carrying the send time. */
+function textWebhook(wamid, customer, sentAtMs) {
   const payload = inboundWebhook('text', {
     wabaId: SANDBOX_WABA.wabaId,
     phoneNumberId: SANDBOX_WABA.phoneNumberId,
@@ -44,6 +37,19 @@ export function signedTextWebhook({
     timestamp: String(Math.floor(Date.now() / 1000)),
   });
   payload.entry[0].changes[0].value.messages[0].text.body = benchText(wamid, sentAtMs);
+  return payload;
+}
+
+/** `{ body, headers }` of one signed webhook POST carrying one text message. */
+export function signedTextWebhook({
+  appSecret,
+  runId,
+  seq,
+  customer,
+  sentAtMs = performance.timeOrigin + performance.now(),
+}) {
+  const wamid = wamidFor(runId, seq);
+  const payload = textWebhook(wamid, customer, sentAtMs);
   const body = serialiseLikeMeta(payload);
   return {
     wamid,
@@ -63,17 +69,7 @@ export function signedBatchWebhook({ appSecret, runId, count, customers, sentAtM
     const wamid = wamidFor(runId, seq);
     wamids.push(wamid);
     const customer = seq % customers;
-    const payload = inboundWebhook('text', {
-      wabaId: SANDBOX_WABA.wabaId,
-      phoneNumberId: SANDBOX_WABA.phoneNumberId,
-      displayPhoneNumber: SANDBOX_WABA.displayPhoneNumber,
-      from: customerPhone(customer),
-      profileName: `Bench Customer ${customer}`,
-      wamid,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    });
-    payload.entry[0].changes[0].value.messages[0].text.body = benchText(wamid, sentAtMs);
-    entries.push(payload.entry[0]);
+    entries.push(textWebhook(wamid, customer, sentAtMs).entry[0]);
   }
   const body = serialiseLikeMeta({ object: 'whatsapp_business_account', entry: entries });
   return {

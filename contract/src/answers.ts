@@ -33,7 +33,7 @@ export const currentUser = z.object({
   account,
 });
 
-/** `?limit&page` lists: contacts, assets, staff. */
+/** `?limit&page` lists: contacts, assets, users. */
 export const paged = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), lastPage: z.number() });
 
 export const contact = z.object({
@@ -242,7 +242,7 @@ export const formTemplate = z.object({
   categories: z.array(z.string()),
 });
 
-export const staffUser = z.object({
+export const accountUser = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -305,7 +305,7 @@ export type MessageTemplate = z.infer<typeof messageTemplate>;
 export type TemplateParameters = z.infer<typeof templateParameters>;
 export type Asset = z.infer<typeof asset>;
 export type FormTemplate = z.infer<typeof formTemplate>;
-export type StaffUser = z.infer<typeof staffUser>;
+export type AccountUser = z.infer<typeof accountUser>;
 export type PublicConfig = z.infer<typeof publicConfig>;
 export type ConnectionState = z.infer<typeof connectionState>;
 export type ErrorAnswer = z.infer<typeof errorAnswer>;

@@ -5,15 +5,15 @@
 import { z } from 'zod';
 
 /** A staff member as a note names them (author, mentions). */
-export const noteStaff = z.object({ id: z.string(), fullName: z.string() });
+export const noteUser = z.object({ id: z.string(), fullName: z.string() });
 
 export const note = z.object({
   id: z.string(),
   conversationId: z.string(),
-  author: noteStaff,
+  author: noteUser,
   text: z.string(),
   /** The staff members the note mentions (`@Full Name`, `@firstname` or the `mentions` of the request). */
-  mentions: z.array(noteStaff),
+  mentions: z.array(noteUser),
   createdAt: z.string(),
 });
 
@@ -21,7 +21,7 @@ export const note = z.object({
  * GET /api/conversations/{id}/notes: every note of the conversation, oldest first, and the account's active staff
  * (whom a note can mention: the `@` picker; agents cannot list the staff otherwise).
  */
-export const noteList = z.object({ list: z.array(note), staff: z.array(noteStaff) });
+export const noteList = z.object({ list: z.array(note), staff: z.array(noteUser) });
 
 /** Server → client. */
 export const NOTE_EVENTS = {
@@ -39,7 +39,7 @@ export const noteEvent = z.discriminatedUnion('kind', [
 /** The conversation's customer as the list shows them (name, else WhatsApp profile name, else phone). */
 export const mentionEvent = z.object({ note, contactName: z.string() });
 
-export type NoteStaff = z.infer<typeof noteStaff>;
+export type NoteUser = z.infer<typeof noteUser>;
 export type Note = z.infer<typeof note>;
 export type NoteList = z.infer<typeof noteList>;
 export type NoteEvent = z.infer<typeof noteEvent>;

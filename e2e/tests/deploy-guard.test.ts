@@ -8,7 +8,8 @@ const { previewDeployments } = require('../../scripts/lib/preview.cjs');
 
 const EMPTY_CHAT_TEXT = 'Select a conversation to start chatting.';
 
-// Before a version goes live, deploy checks it against what is live: every shared singleton, and a smoke run in
+// Before a version goes live, deploy checks it against what is live: every shared singleton, the contract's version,
+// and a smoke run in
 // headless Chromium that opens each of its pages inside the live shell.
 describe('the checks before a deploy goes live', () => {
   let dir: string;
@@ -57,6 +58,20 @@ describe('the checks before a deploy goes live', () => {
     expect(refused.stderr).toMatch(/needs antd \^7\.0\.0, but the live shell provides 6\./);
     expect(live()).toBe(before);
     expect(fs.existsSync(path.join(deployments, 'remote-inbox', 'icons-7'))).toBe(false);
+  });
+
+  it('refuses a remote built against a @parley/contract major the server and the live shell do not serve', () => {
+    const build = patchedBuild('contract-2', (source) => source);
+    fs.writeFileSync(path.join(build, 'contract-version.json'), JSON.stringify({ version: '2.0.0' }));
+    const before = live();
+    const refused = ops('deploy', 'remote-inbox', '--from', build, '--version', 'contract-2', '--skip-smoke');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(
+      /remote-inbox was built against @parley\/contract 2\.0\.0, but the server serves 1\./,
+    );
+    expect(refused.stderr).toMatch(/but the live shell serves 1\./);
+    expect(live()).toBe(before);
+    expect(fs.existsSync(path.join(deployments, 'remote-inbox', 'contract-2'))).toBe(false);
   });
 
   it('refuses a release whose page throws while rendering, found by the smoke run in Chromium', () => {

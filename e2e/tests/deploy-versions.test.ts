@@ -20,7 +20,9 @@ describe('versions', () => {
       for (const part of ['remote-auth/src', 'remote-auth/package.json', 'remote-auth/rspack.config.js', 'tooling']) {
         fs.cpSync(path.join(ROOT, part), path.join(snapshot, part), { recursive: true });
       }
-      fs.cpSync(path.join(ROOT, 'shared/package.json'), path.join(snapshot, 'shared/package.json'));
+      for (const pkg of ['shared/package.json', 'contract/package.json']) {
+        fs.cpSync(path.join(ROOT, pkg), path.join(snapshot, pkg));
+      }
       const build = (out: string) => {
         const result = spawnSync('npx', ['rspack', 'build', '--output-path', out], {
           cwd: path.join(snapshot, 'remote-auth'),

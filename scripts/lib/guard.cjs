@@ -37,4 +37,19 @@ function deployProblems({ remote, remoteManifest, shellManifest, pageRoutes }) {
   return problems;
 }
 
-module.exports = { deployProblems };
+/**
+ * The contract between the browser and the server (@parley/contract) is checked like a shared singleton: a build
+ * made against contract `v` goes live only beside sides that serve `^v` (same major, at least that minor), i.e. the
+ * server, and for a remote the live shell (its @parley/shared carries the contract's rules). `servedBy` lists
+ * `{ side, version }`; a null version (a build from before builds recorded it) is not checked.
+ */
+function contractProblems({ name, builtWith, servedBy }) {
+  if (!builtWith) return [];
+  return servedBy
+    .filter(({ version }) => version && !semver.satisfies(version, `^${builtWith}`, { includePrerelease: true }))
+    .map(
+      ({ side, version }) => `${name} was built against @parley/contract ${builtWith}, but ${side} serves ${version}`,
+    );
+}
+
+module.exports = { deployProblems, contractProblems };

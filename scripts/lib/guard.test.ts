@@ -1,4 +1,4 @@
-const { deployProblems } = require('./guard.cjs');
+const { contractProblems, deployProblems } = require('./guard.cjs');
 
 const shellManifest = {
   shared: [
@@ -64,5 +64,43 @@ describe('deploy guard', () => {
     expect(problems([], [{ path: './Inbox' }])).toEqual([
       'remote-inbox does not expose ./Dashboard, which the shell routes to',
     ]);
+  });
+});
+
+describe('deploy guard: the contract version', () => {
+  const check = (builtWith: string | null, server: string, shell: string | null = server) =>
+    contractProblems({
+      name: 'remote-inbox',
+      builtWith,
+      servedBy: [
+        { side: 'the server', version: server },
+        { side: 'the live shell', version: shell },
+      ],
+    });
+
+  it('lets a build through beside the same major, at least its minor', () => {
+    expect(check('1.2.0', '1.2.0')).toEqual([]);
+    expect(check('1.2.0', '1.5.1')).toEqual([]);
+  });
+
+  it('refuses a build against another major, naming each side that does not serve it', () => {
+    expect(check('2.0.0', '1.4.0')).toEqual([
+      'remote-inbox was built against @parley/contract 2.0.0, but the server serves 1.4.0',
+      'remote-inbox was built against @parley/contract 2.0.0, but the live shell serves 1.4.0',
+    ]);
+    expect(check('1.0.0', '2.0.0', '1.0.0')).toEqual([
+      'remote-inbox was built against @parley/contract 1.0.0, but the server serves 2.0.0',
+    ]);
+  });
+
+  it('refuses a build that needs a newer minor than the server serves', () => {
+    expect(check('1.3.0', '1.2.9', '1.3.0')).toEqual([
+      'remote-inbox was built against @parley/contract 1.3.0, but the server serves 1.2.9',
+    ]);
+  });
+
+  it('does not check builds or a live shell made before builds recorded their contract', () => {
+    expect(check(null, '9.0.0')).toEqual([]);
+    expect(check('1.0.0', '1.0.0', null)).toEqual([]);
   });
 });

@@ -11,16 +11,18 @@ function liveShellDir(pointer, deploymentsDir, shellDir) {
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-/** Each live remote's federation manifest, for checking a new shell against them. */
-function liveRemoteManifests(pointer, deploymentsDir) {
+/** Each live remote's deployed folder, for checking a new shell against them. */
+function liveRemoteDirs(pointer, deploymentsDir) {
   return Object.entries(pointer.remotes)
     .filter(([, entry]) => entry?.live)
-    .map(([remote]) => ({
-      remote,
-      manifest: readJson(
-        path.join(versionFolder(deploymentsDir, remote, entryOf(pointer, remote).live), 'mf-manifest.json'),
-      ),
-    }));
+    .map(([remote]) => ({ remote, dir: versionFolder(deploymentsDir, remote, entryOf(pointer, remote).live) }));
 }
 
-module.exports = { liveShellDir, liveRemoteManifests, readJson };
+/** Each live remote's federation manifest, for checking a new shell against them. */
+const liveRemoteManifests = (pointer, deploymentsDir) =>
+  liveRemoteDirs(pointer, deploymentsDir).map(({ remote, dir }) => ({
+    remote,
+    manifest: readJson(path.join(dir, 'mf-manifest.json')),
+  }));
+
+module.exports = { liveShellDir, liveRemoteDirs, liveRemoteManifests, readJson };

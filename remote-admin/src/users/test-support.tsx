@@ -1,10 +1,12 @@
 // Test-only helpers for the admin pages (jsdom's gaps are filled by tooling/jest-jsdom-setup.cjs).
 import { render } from '@testing-library/react';
-import type { PageProps } from '@parley/shared';
+import { clearAnswerCache, type PageProps } from '@parley/shared';
 import { App as AntdApp } from 'antd';
 import type { ComponentType } from 'react';
 
 export function renderPage(Page: ComponentType<PageProps>, navigate: PageProps['navigate'] = jest.fn()) {
+  // Each test starts with no cached answers (a cached page would not be fetched again).
+  clearAnswerCache();
   return render(
     <AntdApp>
       <Page navigate={navigate} params={{}} search="" />

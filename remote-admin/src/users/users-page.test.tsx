@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { $realtimeStatus, api, setOnlineUserIds, updatePersisted, type StaffUser } from '@parley/shared';
+import { $realtimeStatus, api, setOnlineUserIds, updatePersisted, type AccountUser } from '@parley/shared';
 import { answer, httpError, renderPage } from './test-support';
 import { UsersPage } from './users-page';
 
-const owner: StaffUser = {
+const owner: AccountUser = {
   id: 'u-owner',
   fullName: 'Olivia Owner',
   email: 'olivia@example.com',
@@ -12,7 +12,7 @@ const owner: StaffUser = {
   status: 'active',
   online: true,
 };
-const agent: StaffUser = {
+const agent: AccountUser = {
   id: 'u-agent',
   fullName: 'Adam Agent',
   email: 'adam@example.com',
@@ -21,7 +21,7 @@ const agent: StaffUser = {
   status: 'active',
   online: false,
 };
-const held: StaffUser = {
+const held: AccountUser = {
   id: 'u-held',
   fullName: 'Hana Held',
   email: 'hana@example.com',
@@ -30,14 +30,14 @@ const held: StaffUser = {
   status: 'hold',
   online: false,
 };
-const odd: StaffUser = {
+const odd: AccountUser = {
   id: 'u-odd',
   fullName: 'Otto Odd',
   email: 'otto@example.com',
   title: 'Ops',
   role: 'agent',
   // A status this version does not know: the screen still shows it (in red).
-  status: 'pending' as StaffUser['status'],
+  status: 'pending' as AccountUser['status'],
   online: false,
 };
 

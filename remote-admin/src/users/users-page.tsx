@@ -8,13 +8,13 @@ import {
   useToast,
   withServerMessage,
   type PageProps,
-  type StaffUser,
+  type AccountUser,
 } from '@parley/shared';
 import { Alert, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AddUserForm } from './add-user-form';
 import { RoundRobinSwitch } from './round-robin-switch';
-import { useStaffPage } from './use-staff-page';
+import { useUsersPage } from './use-users-page';
 import { usersApi, type NewUser, type UserChanges } from './users-api';
 import { UsersPager } from './users-pager';
 import { UsersTable } from './users-table';
@@ -24,7 +24,7 @@ import { USER_TOASTS } from './user-texts';
 export function UsersPage(_props: PageProps) {
   // One toast at a time, closed when the next action starts: they never pile over the rows' buttons.
   const toast = useToast(TOAST_MS.screen, { oneAtATime: true });
-  const staff = useStaffPage();
+  const usersPage = useUsersPage();
   const onlineIds = useStore($onlineUserIds);
   const realtimeStatus = useStore($realtimeStatus);
   const profile = useStore($profile);
@@ -35,7 +35,7 @@ export function UsersPage(_props: PageProps) {
   }, [profile]);
 
   // While the socket is open its 'getOnline' ids are live; otherwise the list's own flag is the best we have.
-  const isOnline = (user: StaffUser) => (realtimeStatus === 'open' ? onlineIds.includes(user.id) : user.online);
+  const isOnline = (user: AccountUser) => (realtimeStatus === 'open' ? onlineIds.includes(user.id) : user.online);
 
   /** Runs a call, toasts success or `failure: server message`, reloads the page on success. */
   const act = async (call: () => Promise<unknown>, success: string, failure: string) => {
@@ -47,18 +47,18 @@ export function UsersPage(_props: PageProps) {
       return false;
     }
     toast.success(success);
-    await staff.reload();
+    await usersPage.reload();
     return true;
   };
 
   const add = (user: NewUser) => act(() => usersApi.add(user), USER_TOASTS.added, USER_TOASTS.addFailed);
-  const save = (user: StaffUser, changes: UserChanges) =>
+  const save = (user: AccountUser, changes: UserChanges) =>
     act(() => usersApi.update(user.id, changes), USER_TOASTS.updated, USER_TOASTS.updateFailed);
-  const suspend = (user: StaffUser) =>
+  const suspend = (user: AccountUser) =>
     act(() => usersApi.setStatus(user.id, 'hold'), USER_TOASTS.suspended, USER_TOASTS.suspendFailed);
-  const unsuspend = (user: StaffUser) =>
+  const unsuspend = (user: AccountUser) =>
     act(() => usersApi.setStatus(user.id, 'active'), USER_TOASTS.activated, USER_TOASTS.activateFailed);
-  const remove = (user: StaffUser) =>
+  const remove = (user: AccountUser) =>
     act(() => usersApi.remove(user.id), USER_TOASTS.removed, USER_TOASTS.removeFailed);
 
   return (
@@ -66,12 +66,12 @@ export function UsersPage(_props: PageProps) {
       <Typography.Title level={2} style={{ margin: 0 }}>
         User List
       </Typography.Title>
-      {staff.loadError ? (
-        <Alert type="error" showIcon title={withServerMessage('Failed to load users', staff.loadError)} />
+      {usersPage.loadError ? (
+        <Alert type="error" showIcon title={withServerMessage('Failed to load users', usersPage.loadError)} />
       ) : null}
       <UsersTable
-        users={staff.users}
-        loading={staff.loading}
+        users={usersPage.users}
+        loading={usersPage.loading}
         currentUserId={profile?.id}
         isOnline={isOnline}
         onSave={save}
@@ -80,11 +80,11 @@ export function UsersPage(_props: PageProps) {
         onDelete={remove}
       />
       <UsersPager
-        limit={staff.limit}
-        page={staff.page}
-        lastPage={staff.lastPage}
-        onLimitChange={staff.setLimit}
-        onPageChange={staff.setPage}
+        limit={usersPage.limit}
+        page={usersPage.page}
+        lastPage={usersPage.lastPage}
+        onLimitChange={usersPage.setLimit}
+        onPageChange={usersPage.setPage}
       />
       <RoundRobinSwitch
         onSuccess={(text) => {

@@ -1,4 +1,4 @@
-import type { StaffUser } from '@parley/shared';
+import type { AccountUser } from '@parley/shared';
 import { Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { OnlineDot } from './online-dot';
@@ -6,16 +6,16 @@ import type { UserChanges } from './users-api';
 import { UserStatusText } from './user-status-text';
 
 export interface UsersTableProps {
-  users: StaffUser[];
+  users: AccountUser[];
   loading: boolean;
   /** The signed-in owner: they cannot suspend or delete themself, so those buttons are off on their row. */
   currentUserId: string | undefined;
-  isOnline(user: StaffUser): boolean;
+  isOnline(user: AccountUser): boolean;
   /** Each resolves true on success. */
-  onSave(user: StaffUser, changes: UserChanges): Promise<boolean>;
-  onSuspend(user: StaffUser): Promise<boolean>;
-  onUnsuspend(user: StaffUser): Promise<boolean>;
-  onDelete(user: StaffUser): Promise<boolean>;
+  onSave(user: AccountUser, changes: UserChanges): Promise<boolean>;
+  onSuspend(user: AccountUser): Promise<boolean>;
+  onUnsuspend(user: AccountUser): Promise<boolean>;
+  onDelete(user: AccountUser): Promise<boolean>;
 }
 
 /** The staff rows; Edit turns a row's Full Name and Title into an inline form (docs/product-rules.md#admin). */
@@ -25,12 +25,12 @@ export function UsersTable(props: UsersTableProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const startEdit = (user: StaffUser) => {
+  const startEdit = (user: AccountUser) => {
     form.setFieldsValue({ fullName: user.fullName, title: user.title });
     setEditingId(user.id);
   };
 
-  const run = async (user: StaffUser, action: () => Promise<boolean>) => {
+  const run = async (user: AccountUser, action: () => Promise<boolean>) => {
     setBusyId(user.id);
     try {
       return await action();
@@ -39,7 +39,7 @@ export function UsersTable(props: UsersTableProps) {
     }
   };
 
-  const save = async (user: StaffUser) => {
+  const save = async (user: AccountUser) => {
     let changes: UserChanges;
     try {
       changes = await form.validateFields();
@@ -52,7 +52,7 @@ export function UsersTable(props: UsersTableProps) {
     if (saved) setEditingId(null);
   };
 
-  const editable = (field: keyof UserChanges, label: string) => (value: string, user: StaffUser) =>
+  const editable = (field: keyof UserChanges, label: string) => (value: string, user: AccountUser) =>
     user.id === editingId ? (
       <Form.Item
         name={field}
@@ -65,7 +65,7 @@ export function UsersTable(props: UsersTableProps) {
       value
     );
 
-  const actions = (user: StaffUser) => {
+  const actions = (user: AccountUser) => {
     const busy = busyId === user.id;
     if (user.id === editingId) {
       return (
@@ -110,7 +110,7 @@ export function UsersTable(props: UsersTableProps) {
     );
   };
 
-  const columns: TableColumnsType<StaffUser> = [
+  const columns: TableColumnsType<AccountUser> = [
     { key: 'online', title: '', width: 36, render: (_: unknown, user) => <OnlineDot online={isOnline(user)} /> },
     { key: 'fullName', title: 'Full Name', dataIndex: 'fullName', render: editable('fullName', 'Full Name') },
     { key: 'email', title: 'Email', dataIndex: 'email' },
@@ -127,7 +127,7 @@ export function UsersTable(props: UsersTableProps) {
 
   return (
     <Form form={form} name="editUser" component={false}>
-      <Table<StaffUser>
+      <Table<AccountUser>
         rowKey="id"
         size="middle"
         columns={columns}

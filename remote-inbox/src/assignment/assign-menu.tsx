@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { $profile, TOAST_MS, useToast, type Conversation, type StaffUser } from '@parley/shared';
+import { $profile, TOAST_MS, useToast, type Conversation, type AccountUser } from '@parley/shared';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { sendErrorText } from '../composer/send-message';
@@ -23,7 +23,7 @@ export interface AssignMenuProps {
 export function AssignMenu({ conversation, onChange }: AssignMenuProps) {
   const toast = useToast(TOAST_MS.screen);
   const profile = useStore($profile);
-  const [staff, setStaff] = useState<StaffUser[] | undefined>(undefined);
+  const [staff, setStaff] = useState<AccountUser[] | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const assignee = conversation?.assignee ?? null;
   const isOwner = profile?.role === 'owner';

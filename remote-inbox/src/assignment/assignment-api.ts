@@ -1,4 +1,4 @@
-import { api, type Conversation, type Paged, type StaffUser } from '@parley/shared';
+import { api, type Conversation, type Paged, type AccountUser } from '@parley/shared';
 
 /** PUT /api/conversations/{id}/assignee (issue #21): a staff member's id, or null to unassign. */
 export async function setConversationAssignee(conversationId: string, userId: string | null): Promise<Conversation> {
@@ -7,8 +7,8 @@ export async function setConversationAssignee(conversationId: string, userId: st
 }
 
 /** The staff an owner can assign to: the active ones, by name (the staff API's largest page; owners only). */
-export async function fetchAssignableStaff(): Promise<StaffUser[]> {
-  const { data } = await api.get<Paged<StaffUser>>('/api/account/users', { params: { limit: 100, page: 1 } });
+export async function fetchAssignableStaff(): Promise<AccountUser[]> {
+  const { data } = await api.get<Paged<AccountUser>>('/api/account/users', { params: { limit: 100, page: 1 } });
   return (data?.list ?? [])
     .filter((user) => user.status === 'active')
     .sort((a, b) => a.fullName.localeCompare(b.fullName));

@@ -9,7 +9,7 @@ import {
   type Contact,
   type Message,
   type Note,
-  type NoteStaff,
+  type NoteUser,
   type SavedReply,
 } from '@parley/shared';
 import { Alert, Button, Segmented } from 'antd';
@@ -41,7 +41,7 @@ export interface ComposerProps {
   /** The conversation's customer: fills `{{contact.name}}` in saved replies. */
   contact?: Contact;
   /** The Note mode (issue #21): whom a note can mention, and the note once saved. Without it, no Note mode. */
-  notes?: { staff: NoteStaff[]; onAdded: (note: Note) => void };
+  notes?: { staff: NoteUser[]; onAdded: (note: Note) => void };
 }
 
 /** The type selector's extra choice: a private note for the staff, never sent (issue #21). */

@@ -33,7 +33,11 @@ export function useConversationList(
 ) {
   const [state, setState] = useState<ConversationListState>(INITIAL);
   const filtersKey = JSON.stringify(serverFilters);
-  // Each load gets a number; answers of superseded loads are dropped.
+  // Each load gets a number; answers of superseded loads are dropped. Why not the shared answer cache (as every
+  // other list): these rows are not one answer but a first page, the cursor pages after it and every socket event
+  // merged in, newest copy per conversation winning. A cached first page would bring back rows the live events
+  // have since moved, and a `loadMore` answer must be dropped when a reload has replaced the page it continues,
+  // which a per-address cache cannot tell.
   const generation = useRef(0);
   const latest = useRef({ status, filters: serverFilters, matches, state });
   latest.current = { status, filters: serverFilters, matches, state };

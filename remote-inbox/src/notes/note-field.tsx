@@ -1,6 +1,6 @@
 import { PushpinOutlined } from '@ant-design/icons';
 import { errorText, MAX_NOTE_TEXT_LENGTH } from './note-rules';
-import { TOAST_MS, useToast, type Note, type NoteStaff } from '@parley/shared';
+import { TOAST_MS, useToast, type Note, type NoteUser } from '@parley/shared';
 import { Button, Mentions } from 'antd';
 import { useState } from 'react';
 import { addNote } from './notes-api';
@@ -8,7 +8,7 @@ import { addNote } from './notes-api';
 export interface NoteFieldProps {
   conversationId: string;
   /** Whom `@` offers: the account's active staff. */
-  staff: NoteStaff[];
+  staff: NoteUser[];
   onAdded: (note: Note) => void;
 }
 
@@ -20,7 +20,7 @@ export interface NoteFieldProps {
 export function NoteField({ conversationId, staff, onAdded }: NoteFieldProps) {
   const toast = useToast(TOAST_MS.screen);
   const [text, setText] = useState('');
-  const [picked, setPicked] = useState<NoteStaff[]>([]);
+  const [picked, setPicked] = useState<NoteUser[]>([]);
   const [saving, setSaving] = useState(false);
   const ready = text.trim().length > 0 && text.length <= MAX_NOTE_TEXT_LENGTH && !saving;
 

@@ -1,4 +1,4 @@
-import { onRealtimeEvent, onRealtimeReconnect, type Note, type NoteEvent, type NoteStaff } from '@parley/shared';
+import { onRealtimeEvent, onRealtimeReconnect, type Note, type NoteEvent, type NoteUser } from '@parley/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchNotes } from './notes-api';
 import { mergeNote } from './notes-timeline';
@@ -6,7 +6,7 @@ import { mergeNote } from './notes-timeline';
 export interface ConversationNotes {
   notes: Note[];
   /** The account's active staff, whom a note can mention. */
-  staff: NoteStaff[];
+  staff: NoteUser[];
   /** A note this browser just added (before its `note` event comes back). */
   putNote: (note: Note) => void;
   removeNote: (noteId: string) => void;
@@ -15,7 +15,7 @@ export interface ConversationNotes {
 /** The open conversation's private notes (issue #21), kept current by the `note` event and after a reconnect. */
 export function useNotes(conversationId: string): ConversationNotes {
   const [notes, setNotes] = useState<Note[]>([]);
-  const [staff, setStaff] = useState<NoteStaff[]>([]);
+  const [staff, setStaff] = useState<NoteUser[]>([]);
 
   useEffect(() => {
     let current = true;

@@ -9,8 +9,8 @@ import type { ContactRow } from './contacts/schema';
 import { toContactView } from './contacts/service';
 import type { ConversationRow, MessageRow } from './conversations/schema';
 import { toConversationView, toMessageView } from './conversations/views';
-import type { FlowRow } from './flows/schema';
-import { toFormTemplateView } from './flows/service';
+import type { FlowRow } from './forms/schema';
+import { toFormTemplateView } from './forms/service';
 
 const at = new Date('2026-03-01T12:00:00.000Z');
 const links = { url: (id: string) => `/api/messages/${id}/media?signed`, verify: () => true };

@@ -2,12 +2,12 @@
 import type { AppModule } from '../services';
 import { accountsModule } from './accounts/routes';
 import { authModule } from './auth/routes';
-import { usersModule } from './users/routes';
+import { profileModule } from './profile/routes';
 import { assetsModule } from './assets/routes';
 import { contactsModule } from './contacts/routes';
-import { flowsModule } from './flows/routes';
-import { staffModule } from './staff/routes';
-import { whatsappConnectionModule } from './whatsapp-connection/routes';
+import { formsModule } from './forms/routes';
+import { usersModule } from './users/routes';
+import { credentialsModule } from './credentials/routes';
 import { conversationsModule } from './conversations/routes';
 import { whatsappWebhookModule } from './conversations/webhook-module';
 import { reportsModule } from './reports/routes';
@@ -19,13 +19,13 @@ import { conversationPresenceModule } from '../realtime/conversation-presence';
 
 export const appModules: AppModule[] = [
   authModule,
-  usersModule,
+  profileModule,
   accountsModule,
   contactsModule,
   assetsModule,
-  flowsModule,
-  staffModule,
-  whatsappConnectionModule,
+  formsModule,
+  usersModule,
+  credentialsModule,
   conversationsModule,
   whatsappWebhookModule,
   reportsModule,

@@ -11,8 +11,8 @@ import { HttpError } from '../http/errors';
 import { addContact, findOrCreateContactByPhone } from '../modules/contacts/service';
 import { ensureConversation, noteNewMessage } from '../modules/conversations/conversation-updates';
 import { conversations, messages, type ConversationStatus } from '../modules/conversations/schema';
-import { whatsappConnections } from '../modules/whatsapp-connection/schema';
-import { saveConnection } from '../modules/whatsapp-connection/service';
+import { whatsappConnections } from '../modules/credentials/schema';
+import { saveCredentials } from '../modules/credentials/service';
 
 /** The sandbox's seeded business (sandbox/README.md, "Seeded world"). */
 export const DEMO_WHATSAPP = {
@@ -93,7 +93,7 @@ export async function seedDemoConversations(
     .where(eq(whatsappConnections.accountId, accountId))
     .limit(1);
   if (!connection) {
-    await saveConnection({ db, config }, { accountId, ...DEMO_WHATSAPP }).catch((error: unknown) => {
+    await saveCredentials({ db, config }, { accountId, ...DEMO_WHATSAPP }).catch((error: unknown) => {
       // Another account already holds the sandbox number: the demo still works for browsing.
       console.warn(`Demo WhatsApp connection skipped: ${(error as Error).message}`);
     });

@@ -7,12 +7,13 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import { serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { serialiseLikeMeta } from '../fixtures/whatsapp';
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';
 import { messages } from '../../src/modules/conversations/schema';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
+import { waitFor } from '../helpers/wait-for';
 
 export const APP_SECRET = 'channel-test-app-secret';
 export const VERIFY_TOKEN = 'channel-test-verify-token';
@@ -52,19 +53,7 @@ export interface StackOptions {
 
 export const nowSeconds = (offsetSeconds = 0) => String(Math.floor(Date.now() / 1000) + offsetSeconds);
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { waitFor };
 
 export async function startChannelStack(options: StackOptions = {}): Promise<ChannelStack> {
   const sandbox = await startSandbox({
@@ -90,7 +79,7 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
   const owner = await server.registerAndVerify();
   const token = await server.login(owner.email, owner.password);
   if (!options.unconnected) {
-    await saveConnection(
+    await saveCredentials(
       { db: server.db, config: server.config },
       {
         accountId: owner.accountId,

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { inboundWebhook } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook } from '../fixtures/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';
-import { flows } from '../../src/modules/flows/schema';
-import { whatsappConnections } from '../../src/modules/whatsapp-connection/schema';
+import { flows } from '../../src/modules/forms/schema';
+import { whatsappConnections } from '../../src/modules/credentials/schema';
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { pdfDocument, pngImage, uploadAssets } from '../library/library-helpers';
 import { nowSeconds, SEEDED, startChannelStack, storedMessages, waitFor, type ChannelStack } from './channel-helpers';
 
@@ -616,7 +616,7 @@ describe('without a WhatsApp connection', () => {
       expect(refused.body.message).toMatch(/WhatsApp is not connected/);
       expect(await storedMessages(stack, { conversationId })).toHaveLength(1);
     } finally {
-      await saveConnection(
+      await saveCredentials(
         { db: stack.server.db, config: stack.server.config },
         {
           accountId: stack.owner.accountId,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createPasswordHasher } from '../../src/modules/auth/passwords';
 import { messages } from '../../src/modules/conversations/schema';
-import { getConnection } from '../../src/modules/whatsapp-connection/service';
+import { getCredentials } from '../../src/modules/credentials/service';
 import { seedDemo } from '../../src/seed/demo';
 import { DEMO_WHATSAPP } from '../../src/seed/demo-conversations';
 import { DEMO_LOGINS } from '../../src/seed/demo-logins';
@@ -20,7 +20,7 @@ describe('demo seed (channel part)', () => {
     const second = await seedDemo(server.db, hasher, server.config);
     expect(second).toEqual(first);
 
-    const connection = await getConnection({ db: server.db, config: server.config }, first.accountId);
+    const connection = await getCredentials({ db: server.db, config: server.config }, first.accountId);
     expect(connection).toMatchObject({
       wabaId: DEMO_WHATSAPP.wabaId,
       phoneNumberId: DEMO_WHATSAPP.phoneNumberId,

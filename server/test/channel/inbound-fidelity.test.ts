@@ -5,7 +5,7 @@
  * (an inbound text over 64 KiB is cut with a marker).
  */
 import { eq } from 'drizzle-orm';
-import { envelope } from '../../src/channel/whatsapp/fixtures';
+import { envelope } from '../fixtures/whatsapp';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { recordAcceptedSend } from '../../src/modules/conversations/delivery-status';
 import { messages } from '../../src/modules/conversations/schema';

@@ -3,7 +3,7 @@
  * merged when the phone becomes known), 7 (Meta's wa_id kept and matched on) and 8 (system: a changed number
  * moves the conversation), plus the other kinds of item 8 and the 24-hour window they do or do not open.
  */
-import { envelope } from '../../src/channel/whatsapp/fixtures';
+import { envelope } from '../fixtures/whatsapp';
 import { recordSendWaId } from '../../src/modules/contacts/service';
 import { nowSeconds, startChannelStack, storedMessages, type ChannelStack } from './channel-helpers';
 

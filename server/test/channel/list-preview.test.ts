@@ -1,4 +1,4 @@
-import { inboundWebhook } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook } from '../fixtures/whatsapp';
 import {
   nowSeconds,
   recordSocket,

@@ -5,7 +5,7 @@
  * `match: { messageId, text }`, its text a snippet around the hit.
  */
 import { eq } from 'drizzle-orm';
-import { inboundWebhook } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook } from '../fixtures/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';

@@ -3,7 +3,7 @@
  * (retried) or as a visible failure — never a silent loss, never a duplicate (counted in the sandbox).
  */
 import { eq } from 'drizzle-orm';
-import { inboundWebhook } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook } from '../fixtures/whatsapp';
 import { SEND_MESSAGE_JOB } from '../../src/modules/conversations/job-kinds';
 import { messages } from '../../src/modules/conversations/schema';
 import { channelTiming } from '../../src/modules/conversations/timing';

@@ -9,7 +9,7 @@ import {
   serialiseLikeMeta,
   statusWebhook,
   type InboundFixtureKind,
-} from '../../src/channel/whatsapp/fixtures';
+} from '../fixtures/whatsapp';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { conversations } from '../../src/modules/conversations/schema';
 import { recordAcceptedSend } from '../../src/modules/conversations/delivery-status';

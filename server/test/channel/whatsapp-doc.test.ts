@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { DeliveryStatus, InboundMessageType, MediaKind } from '../../src/channel/whatsapp';
 import { RETRYABLE_CODES } from '../../src/channel/whatsapp/graph-error';
 import { SEND_FAILURES } from '../../src/modules/conversations/send-job';
-import { SESSION_SUBCODES, TOKEN_CODES } from '../../src/modules/whatsapp-connection/connection-state';
+import { SESSION_SUBCODES, TOKEN_CODES } from '../../src/modules/credentials/connection-state';
 
 const page = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'whatsapp.md'), 'utf8');
 

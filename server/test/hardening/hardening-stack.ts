@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { startTestServer, uniqueEmail, type StartTestServerOptions, type TestServer } from '../helpers/test-server';
+import { waitFor as waitUntil } from '../helpers/wait-for';
 
 // app.inject (light-my-request) requires `cookie`, an ES module jest's CommonJS runtime cannot load, for one
 // function used only with inject's `cookies` option, which these suites never pass. Injecting (no socket per
@@ -77,19 +78,12 @@ export interface HardeningOptions {
   deps?: StartTestServerOptions['deps'];
 }
 
-export async function waitFor<T>(
+/** waitFor with this suite's longer default (15_000 ms). */
+export const waitFor = <T>(
   probe: () => Promise<T | undefined | null | false>,
   what: string,
   timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+): Promise<T> => waitUntil(probe, what, timeoutMs);
 
 export const samplePng = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } })

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import { inboundWebhook, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';
 import { users } from '../../src/modules/users/schema';

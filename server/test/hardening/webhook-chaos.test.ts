@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import { envelope, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { envelope, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { messages } from '../../src/modules/conversations/schema';
 import {

@@ -4,11 +4,11 @@
  * brought back, and each conversation's last message and 24-hour window moved to its newest message.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { inboundWebhook, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations, messages } from '../../src/modules/conversations/schema';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { createAccount, startTestServer, type TestServer } from '../helpers/test-server';
 
 const APP_SECRET = 'ingest-batch-app-secret';
@@ -58,7 +58,7 @@ describe('a webhook batch stored as a run', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { WHATSAPP_APP_SECRET: APP_SECRET } });
     accountId = await createAccount(server.db);
-    await saveConnection(
+    await saveCredentials(
       { db: server.db, config: server.config },
       { accountId, wabaId: 'waba-batch', phoneNumberId: PHONE_NUMBER_ID, token: 'EAAG-ingest-test' },
     );

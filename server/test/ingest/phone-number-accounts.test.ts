@@ -2,8 +2,8 @@
  * The webhook's phone number id → account answers are remembered, and forgotten as soon as an account saves
  * other credentials in this process: a number that moved never routes to its former account.
  */
-import { accountIdOfPhoneNumber } from '../../src/modules/whatsapp-connection/phone-number-accounts';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { accountIdOfPhoneNumber } from '../../src/modules/credentials/phone-number-accounts';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { createAccount, startTestServer, type TestServer } from '../helpers/test-server';
 
 describe('phone number id → account', () => {
@@ -14,7 +14,7 @@ describe('phone number id → account', () => {
   afterAll(() => server.close());
 
   const connect = (accountId: string, phoneNumberId: string) =>
-    saveConnection(
+    saveCredentials(
       { db: server.db, config: server.config },
       { accountId, wabaId: `waba-${phoneNumberId}`, phoneNumberId, token: 'EAAG-test-token' },
     );

@@ -4,10 +4,10 @@
  * the 200 of another webhook, or another account's, that arrived with it.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { inboundWebhook, serialiseLikeMeta } from '../../src/channel/whatsapp/fixtures';
+import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { messages } from '../../src/modules/conversations/schema';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { createAccount, startTestServer, type TestServer } from '../helpers/test-server';
 
 const APP_SECRET = 'ingest-test-app-secret';
@@ -42,7 +42,7 @@ describe('webhook group commit', () => {
     server = await startTestServer({ env: { WHATSAPP_APP_SECRET: APP_SECRET } });
     for (const phoneNumberId of ['5550100001', '5550100002']) {
       const accountId = await createAccount(server.db);
-      await saveConnection(
+      await saveCredentials(
         { db: server.db, config: server.config },
         { accountId, wabaId: `waba-${phoneNumberId}`, phoneNumberId, token: 'EAAG-ingest-test' },
       );

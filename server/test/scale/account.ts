@@ -5,18 +5,13 @@
 import crypto from 'node:crypto';
 import { io as connect, type Socket, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { signWebhookBody } from '../../src/channel/whatsapp';
-import {
-  fixtureDefaults,
-  inboundWebhook,
-  serialiseLikeMeta,
-  type InboundFixtureKind,
-} from '../../src/channel/whatsapp/fixtures';
+import { fixtureDefaults, inboundWebhook, serialiseLikeMeta, type InboundFixtureKind } from '../fixtures/whatsapp';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { accounts } from '../../src/modules/accounts/schema';
 import { createPasswordHasher } from '../../src/modules/auth/passwords';
 import { users, type UserRole } from '../../src/modules/users/schema';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { APP_SECRET, ENCRYPTION_KEY, waitFor, type Cluster } from './cluster';
 
 export interface ScaleUser {
@@ -58,7 +53,7 @@ export async function createScaleAccount(cluster: Cluster): Promise<ScaleAccount
     return { id: row.id, email, password };
   };
   const owner = await addUser('owner', 'owner');
-  await saveConnection(
+  await saveCredentials(
     { db: db.db, config: { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'base64') } },
     {
       accountId: account.id,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createTemporaryDatabase, type TemporaryDatabase } from '../helpers/postgres';
 import { REDIS_URL } from './services';
+import { waitFor } from '../helpers/wait-for';
 
 export const SERVER_ROOT = path.resolve(__dirname, '../..');
 export const MAIN = path.join(SERVER_ROOT, 'dist/main.js');
@@ -36,19 +37,7 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+export { waitFor };
 
 /** The built server must exist (npm test builds first; alone: npm run build -w @parley/server). */
 export function requireBuiltServer(): void {

@@ -2,7 +2,7 @@
  * The message kinds of issue 14 as Meta documents them: senders without `from` (username users), order,
  * system, request_welcome, referral, phone-app echoes and history batches.
  */
-import { envelope, fixtureDefaults } from './fixtures';
+import { envelope, fixtureDefaults } from '../../../test/fixtures/whatsapp';
 import { parseWebhookPayload, type BusinessMessageEvent, type InboundMessageEvent } from './webhook-payload';
 
 const message = (fields: Record<string, unknown>) => ({ id: 'wamid.k', timestamp: '1700000000', ...fields });

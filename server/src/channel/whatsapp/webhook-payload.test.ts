@@ -7,7 +7,7 @@ import {
   inboundMessage,
   inboundWebhook,
   statusWebhook,
-} from './fixtures';
+} from '../../../test/fixtures/whatsapp';
 import {
   parseFlowResponse,
   parseWebhookPayload,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { inboundWebhook, serialiseLikeMeta } from './fixtures';
+import { inboundWebhook, serialiseLikeMeta } from '../../../test/fixtures/whatsapp';
 import { signWebhookBody, verifyWebhookSignature } from './webhook-signature';
 
 const secret = 'app-secret';

@@ -16,9 +16,7 @@ import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
 import { createAnnouncer } from '../conversations/announce';
 import { createMediaLinkSigner } from '../conversations/media-links';
-import { getConversation } from '../conversations/queries';
-import { unreadCounts } from '../conversations/unread';
-import { toConversationView } from '../conversations/views';
+import { getConversationView } from '../conversations/queries';
 import { getRoundRobin, OnlineStaff, registerOnlineStaff, setRoundRobin } from './round-robin';
 import { assignConversation } from './service';
 
@@ -79,16 +77,7 @@ export const assignmentModule: AppModule = {
         await events.transaction(async (tx, changes) => {
           if (await assignConversation(tx, auth, id, request.body.userId)) changes.conversation(id);
         });
-        const row = await getConversation(db, auth.accountId, id);
-        const unread = (await unreadCounts(db, [auth.userId], [id])).get(auth.userId);
-        return toConversationView(
-          row.conversation,
-          row.contact,
-          row.labels,
-          row.assignee,
-          new Date(),
-          unread?.get(id) ?? 0,
-        );
+        return getConversationView(db, auth.accountId, auth.userId, id);
       },
     );
   },

@@ -10,14 +10,14 @@
  *                  or unread state changed. A message that can change its conversation (a new incoming or outgoing one)
  *                  announces its conversation too; a delivery status does not.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
-import { contacts } from '../contacts/schema';
-import { assigneeOf, conversationAssigneeSql } from '../assignment/of-conversation';
-import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
+import { assigneeOf } from '../assignment/of-conversation';
+import { labelsOf } from '../labels/of-conversation';
 import { loadMessageEvents, type MessageEvents } from './events';
+import { selectConversations } from './queries';
 import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
 import { conversations } from './schema';
@@ -123,16 +123,7 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
   }
 
   async function announceConversations(ids: string[]) {
-    const rows = await db
-      .select({
-        conversation: conversations,
-        contact: contacts,
-        labels: conversationLabelsSql,
-        assignee: conversationAssigneeSql,
-      })
-      .from(conversations)
-      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-      .where(inArray(conversations.id, ids));
+    const rows = await selectConversations(db).where(inArray(conversations.id, ids));
     const byAccount = new Map<string, typeof rows>();
     for (const row of rows)
       byAccount.set(row.conversation.accountId, [...(byAccount.get(row.conversation.accountId) ?? []), row]);

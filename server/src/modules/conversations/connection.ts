@@ -3,7 +3,7 @@ import { createGraphClient, type GraphClient } from '../../channel/whatsapp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { getConnection, type WhatsappConnection } from '../whatsapp-connection/service';
+import { getCredentials, type StoredCredentials } from '../credentials/service';
 import { channelTiming } from './timing';
 
 export const NOT_CONNECTED_MESSAGE =
@@ -14,7 +14,7 @@ export interface ChannelDeps {
   config: Config;
 }
 
-export function graphClientFor(config: Config, connection: Pick<WhatsappConnection, 'token'>): GraphClient {
+export function graphClientFor(config: Config, connection: Pick<StoredCredentials, 'token'>): GraphClient {
   return createGraphClient({
     baseUrl: config.whatsapp.graphApiBase,
     token: connection.token,
@@ -23,8 +23,8 @@ export function graphClientFor(config: Config, connection: Pick<WhatsappConnecti
 }
 
 /** The usable connection, or null. */
-export async function usableConnection(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection | null> {
-  const connection = await getConnection(deps, accountId);
+export async function usableConnection(deps: ChannelDeps, accountId: string): Promise<StoredCredentials | null> {
+  const connection = await getCredentials(deps, accountId);
   return connection && connection.status === 'connected' ? connection : null;
 }
 
@@ -32,14 +32,14 @@ export async function usableConnection(deps: ChannelDeps, accountId: string): Pr
  * For sends: any connection the account has, usable or disconnected (a send while Meta refuses the token is held,
  * not refused); 422 with a message the agent can act on when the account was never connected.
  */
-export async function requireConnectionForSending(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection> {
-  const connection = await getConnection(deps, accountId);
+export async function requireConnectionForSending(deps: ChannelDeps, accountId: string): Promise<StoredCredentials> {
+  const connection = await getCredentials(deps, accountId);
   if (!connection) throw new HttpError(422, NOT_CONNECTED_MESSAGE);
   return connection;
 }
 
 /** For routes: the usable connection, else 422 with a message the agent can act on. */
-export async function requireConnection(deps: ChannelDeps, accountId: string): Promise<WhatsappConnection> {
+export async function requireConnection(deps: ChannelDeps, accountId: string): Promise<StoredCredentials> {
   const connection = await usableConnection(deps, accountId);
   if (!connection) throw new HttpError(422, NOT_CONNECTED_MESSAGE);
   return connection;

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import type { JobDefinition, JobRunner } from '../../jobs';
 import type { Realtime } from '../../realtime/realtime';
 import type { Storage } from '../../storage/storage';
-import { disconnectAfterRefusal, isTokenRefusal } from '../whatsapp-connection/connection-state';
-import { getConnection } from '../whatsapp-connection/service';
+import { disconnectAfterRefusal, isTokenRefusal } from '../credentials/connection-state';
+import { getCredentials } from '../credentials/service';
 import { graphClientFor } from './connection';
 import { MEDIA_DOWNLOAD_JOB } from './job-kinds';
 import type { MessageEvents } from './events';
@@ -69,7 +69,7 @@ export function createMediaDownloadJob({
     async run(job) {
       const [message] = await db.select().from(messages).where(eq(messages.id, job.payload.messageId)).limit(1);
       if (!message || message.storageKey || !message.mediaId) return;
-      const connection = await getConnection({ db, config }, message.accountId);
+      const connection = await getCredentials({ db, config }, message.accountId);
       if (!connection) throw new Error('WhatsApp is not connected for this account');
       // Held until the reconnect, which queues the download again (Meta keeps the file for weeks).
       if (connection.status !== 'connected') return;

@@ -12,6 +12,7 @@ import { decodeListCursor, encodeListCursor } from './list-order';
 import type { MediaLinkSigner } from './media-links';
 import { conversationsWithMessageMatching, matchOf, newestMatchingMessage, searchesMessages } from './message-search';
 import { conversations, messages, type ConversationRow, type ConversationStatus, type MessageRow } from './schema';
+import { unreadCounts } from './unread';
 import { toConversationView, toMessageView, type ConversationDetailView, type ConversationView } from './views';
 
 export interface ListFilters {
@@ -185,13 +186,21 @@ export async function listConversations(
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
 /** The account's conversation with its contact; 404 for any other id. */
-export async function getConversation(
-  db: Db | Tx,
+/** One conversation as `userId` sees it (their unread count): the answer of a route that changed it. */
+export async function getConversationView(
+  db: Db,
   accountId: string,
+  userId: string,
   id: string,
-): Promise<{ conversation: ConversationRow; contact: ContactRow; labels: Label[]; assignee: Assignee | null }> {
-  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
-  const [row] = await db
+): Promise<ConversationView> {
+  const row = await getConversation(db, accountId, id);
+  const unread = (await unreadCounts(db, [userId], [id])).get(userId);
+  return toConversationView(row.conversation, row.contact, row.labels, row.assignee, new Date(), unread?.get(id) ?? 0);
+}
+
+/** Conversations with their contact, labels and assignee, for the caller to narrow down with `.where`. */
+export const selectConversations = (db: Db | Tx) =>
+  db
     .select({
       conversation: conversations,
       contact: contacts,
@@ -199,7 +208,15 @@ export async function getConversation(
       assignee: conversationAssigneeSql,
     })
     .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId));
+
+export async function getConversation(
+  db: Db | Tx,
+  accountId: string,
+  id: string,
+): Promise<{ conversation: ConversationRow; contact: ContactRow; labels: Label[]; assignee: Assignee | null }> {
+  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
+  const [row] = await selectConversations(db)
     .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);

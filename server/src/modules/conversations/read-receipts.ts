@@ -16,8 +16,8 @@ import { requireAuth } from '../../http/access';
 import { refusals, typed } from '../../http/api-reference';
 import { RetryJob, type JobDefinition, type JobRunner } from '../../jobs';
 import type { Realtime } from '../../realtime/realtime';
-import { getConnection } from '../whatsapp-connection/service';
-import { disconnectAfterRefusal, isTokenRefusal } from '../whatsapp-connection/connection-state';
+import { getCredentials } from '../credentials/service';
+import { disconnectAfterRefusal, isTokenRefusal } from '../credentials/connection-state';
 import { createAnnouncer } from './announce';
 import { graphClientFor } from './connection';
 import { READ_RECEIPT_JOB } from './job-kinds';
@@ -83,7 +83,7 @@ export function createReadReceiptJob({
     async run(job) {
       const [message] = await db.select().from(messages).where(eq(messages.id, job.payload.messageId)).limit(1);
       if (!message?.wamid) return;
-      const connection = await getConnection({ db, config }, message.accountId);
+      const connection = await getCredentials({ db, config }, message.accountId);
       if (!connection || connection.status !== 'connected') return;
       try {
         await graphClientFor(config, connection).markRead(connection.phoneNumberId, message.wamid, { typing: true });

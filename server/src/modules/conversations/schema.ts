@@ -1,17 +1,13 @@
+import { CONVERSATION_STATUSES, DELIVERY_STATUSES, MESSAGE_DIRECTIONS, type ReferralContent } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { contacts } from '../contacts/schema';
 import { users } from '../users/schema';
 
-export const CONVERSATION_STATUSES = ['active', 'closed', 'archived'] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-
-export const MESSAGE_DIRECTIONS = ['incoming', 'outgoing'] as const;
-export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
-
-export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+// The closed sets of values are the contract's: the columns hold exactly what the API names.
+export { CONVERSATION_STATUSES, DELIVERY_STATUSES, MESSAGE_DIRECTIONS };
+export type { ConversationStatus, DeliveryStatus, MessageDirection } from '@parley/contract';
 
 /** Timestamps are kept to the millisecond: what JavaScript dates hold, so list cursors round-trip exactly. */
 const ms = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -104,17 +100,7 @@ export interface StoredContent {
   /** A change WhatsApp reports (e.g. 'user_changed_number': the customer moved to newWaId). */
   system?: { type: string; body: string; newWaId?: string };
   /** The click-to-WhatsApp ad an incoming message came from. */
-  referral?: {
-    headline?: string;
-    body?: string;
-    sourceUrl?: string;
-    sourceType?: string;
-    sourceId?: string;
-    mediaType?: string;
-    imageUrl?: string;
-    videoUrl?: string;
-    thumbnailUrl?: string;
-  };
+  referral?: ReferralContent;
 }
 
 /**

@@ -26,8 +26,8 @@ import type { Storage } from '../../storage/storage';
 import type { Realtime } from '../../realtime/realtime';
 import { contacts, type ContactRow } from '../contacts/schema';
 import { recordSendWaId } from '../contacts/service';
-import { getConnection } from '../whatsapp-connection/service';
-import { disconnectAfterRefusal, isTokenRefusal } from '../whatsapp-connection/connection-state';
+import { getCredentials } from '../credentials/service';
+import { disconnectAfterRefusal, isTokenRefusal } from '../credentials/connection-state';
 import { graphClientFor, NOT_CONNECTED_MESSAGE } from './connection';
 import { recordAcceptedSend } from './delivery-status';
 import type { MessageEvents } from './events';
@@ -138,7 +138,7 @@ export function createSendJob(deps: SendJobDeps): JobDefinition<{ messageId: str
     if (message.direction !== 'outgoing' || message.status !== 'pending' || message.wamid) return;
     if (message.sendingAt) return fail(message.id, SEND_FAILURES.interrupted);
 
-    const connection = await getConnection({ db, config }, message.accountId);
+    const connection = await getCredentials({ db, config }, message.accountId);
     if (!connection) return fail(message.id, SEND_FAILURES.notConnected);
     // Held: stays pending; the reconnect queues it again.
     if (connection.status !== 'connected') return;

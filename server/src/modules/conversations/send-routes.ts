@@ -29,7 +29,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import type { AppServices } from '../../services';
 import { getAssetForSending } from '../assets/service';
 import { isUuid } from '../../http/ids';
-import { getFlowForSending } from '../flows/service';
+import { getFormForSending } from '../forms/service';
 import { requireConnectionForSending } from './connection';
 import type { MessageEvents } from './events';
 import { extensionFor } from './media-download-job';
@@ -205,7 +205,7 @@ export async function registerSendRoutes(
       const body = request.body;
       const { accountId, conversation, userId } = await sendTarget(request, true);
       const replyToId = await replyTarget(accountId, conversation, body.replyTo);
-      const flow = await getFlowForSending(db, accountId, body.flowId);
+      const flow = await getFormForSending(db, accountId, body.flowId);
       const interactive = {
         type: 'flow',
         name: flow.name,

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InboundMessageEvent, WebhookEvent } from '../../channel/whatsapp';
 import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
-import { accountIdOfPhoneNumber } from '../whatsapp-connection/phone-number-accounts';
+import { accountIdOfPhoneNumber } from '../credentials/phone-number-accounts';
 import { applyDeliveryStatus } from './delivery-status';
 import { applyReaction, storeBusinessMessage, storeInboundMessage } from './inbound';
 import { isPlainIncoming, storePlainIncomingRun } from './inbound-run';

@@ -25,9 +25,7 @@ import { refusals, typed } from '../../http/api-reference';
 import type { AppModule } from '../../services';
 import { ChangeLog, createAnnouncer } from '../conversations/announce';
 import { createMediaLinkSigner } from '../conversations/media-links';
-import { getConversation } from '../conversations/queries';
-import { unreadCounts } from '../conversations/unread';
-import { toConversationView } from '../conversations/views';
+import { getConversationView } from '../conversations/queries';
 import { createLabel, deleteLabel, listLabels, setConversationLabel, updateLabel } from './service';
 
 export const labelsModule: AppModule = {
@@ -132,16 +130,7 @@ export const labelsModule: AppModule = {
           if (await setConversationLabel(db, accountId, id, labelId, on)) {
             void events.announce(new ChangeLog().conversation(id));
           }
-          const row = await getConversation(db, accountId, id);
-          const unread = (await unreadCounts(db, [userId], [id])).get(userId);
-          return toConversationView(
-            row.conversation,
-            row.contact,
-            row.labels,
-            row.assignee,
-            new Date(),
-            unread?.get(id) ?? 0,
-          );
+          return getConversationView(db, accountId, userId, id);
         },
       );
     }

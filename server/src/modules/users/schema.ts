@@ -1,10 +1,10 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES, USER_STATUSES } from '@parley/contract';
 import { accounts } from '../accounts/schema';
 
-export const USER_ROLES = ['owner', 'agent'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const USER_STATUSES = ['active', 'hold'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+// The roles and statuses are the contract's: the columns hold exactly what the API names.
+export { ROLES as USER_ROLES, USER_STATUSES };
+export type { Role as UserRole, UserStatus } from '@parley/contract';
 
 export const users = pgTable(
   'users',
@@ -18,7 +18,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     title: text('title').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: USER_ROLES }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** Bumped on password change, suspension and deletion: tokens carrying an older value stop working. */

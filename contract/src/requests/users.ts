@@ -1,4 +1,4 @@
-/** Staff users (owner only): /api/account/users. */
+/** The User List (owner only): /api/account/users. */
 import { z } from 'zod';
 import { MAX_EMAIL, passwordField, requiredString } from '../fields';
 import { USER_STATUSES } from '../values';
@@ -7,7 +7,7 @@ import { USER_STATUSES } from '../values';
  * The list's page sizes run 5 to 50 in the browser (docs/product-rules.md#page-sizes); the server accepts up to
  * 100. Unlike the library lists, an empty `limit=` is refused.
  */
-export const staffPageQuery = z.object({
+export const userPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(5),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

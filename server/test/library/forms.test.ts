@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
-import { syncFlows } from '../../src/modules/flows/service';
-import { flows } from '../../src/modules/flows/schema';
-import { flowSourceFromGraph } from '../../src/modules/flows/whatsapp-flow-source';
-import { saveConnection } from '../../src/modules/whatsapp-connection/service';
+import { syncFlows } from '../../src/modules/forms/service';
+import { flows } from '../../src/modules/forms/schema';
+import { flowSourceFromGraph } from '../../src/modules/forms/whatsapp-flow-source';
+import { saveCredentials } from '../../src/modules/credentials/service';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
 
 describe('forms (WhatsApp Flows) API', () => {
@@ -15,7 +15,7 @@ describe('forms (WhatsApp Flows) API', () => {
   let otherToken: string;
 
   const connect = (accountId: string, token: string, phoneNumberId: string) =>
-    saveConnection(server.server, { accountId, wabaId: sandbox.seeded.wabaId, phoneNumberId, token });
+    saveCredentials(server.server, { accountId, wabaId: sandbox.seeded.wabaId, phoneNumberId, token });
   const listForms = (token = ownerToken) => server.request('GET', '/api/account/flows', { token });
   const byName = (list: any[], name: string) => list.find((form) => form.displayName === name);
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../../src/modules/users/schema';
-import { deleteStaff, setStaffStatus, STAFF_MESSAGES } from '../../src/modules/staff/service';
+import { deleteUser, setUserStatus, USER_MESSAGES } from '../../src/modules/users/service';
 import { startTestServer, uniqueEmail, type TestServer, type TestUser } from '../helpers/test-server';
 
-describe('staff users (owner only, own account only)', () => {
+describe('users (owner only, own account only)', () => {
   let server: TestServer;
   let owner: TestUser;
   let ownerToken: string;
@@ -44,7 +44,7 @@ describe('staff users (owner only, own account only)', () => {
   afterAll(() => server.close());
 
   describe('who may call', () => {
-    it('refuses agents (403) and callers without a token (401) on every staff route', async () => {
+    it('refuses agents (403) and callers without a token (401) on every users route', async () => {
       const agent = await newAgent();
       const agentToken = await server.login(agent.email, agent.password);
       const routes: Array<[string, string, unknown?]> = [
@@ -77,7 +77,7 @@ describe('staff users (owner only, own account only)', () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
         const answer = await asOwner('PUT', `/api/account/users/${id}`, { fullName: 'A', title: 'B' });
         expect(answer.status).toBe(404);
-        expect(answer.body).toEqual({ message: STAFF_MESSAGES.notFound });
+        expect(answer.body).toEqual({ message: USER_MESSAGES.notFound });
       }
     });
   });
@@ -182,7 +182,7 @@ describe('staff users (owner only, own account only)', () => {
           password: 'pw',
         });
         expect(answer.status).toBe(409);
-        expect(answer.body).toEqual({ message: STAFF_MESSAGES.emailTaken });
+        expect(answer.body).toEqual({ message: USER_MESSAGES.emailTaken });
       }
     });
 
@@ -280,7 +280,7 @@ describe('staff users (owner only, own account only)', () => {
     it('refuses to let the owner suspend themself (422)', async () => {
       const answer = await asOwner('PUT', `/api/account/users/${owner.id}/status`, { status: 'hold' });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ message: STAFF_MESSAGES.selfSuspend });
+      expect(answer.body).toEqual({ message: USER_MESSAGES.selfSuspend });
       expect((await server.request('GET', '/api/user/profile', { token: ownerToken })).status).toBe(200);
     });
 
@@ -319,7 +319,7 @@ describe('staff users (owner only, own account only)', () => {
     it('refuses to let the owner delete themself (422)', async () => {
       const answer = await asOwner('DELETE', `/api/account/users/${owner.id}`);
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ message: STAFF_MESSAGES.selfDelete });
+      expect(answer.body).toEqual({ message: USER_MESSAGES.selfDelete });
     });
 
     it('lets the owner add a deleted user back with the same email', async () => {
@@ -358,12 +358,12 @@ describe('staff users (owner only, own account only)', () => {
       const colleague = await server.createAgent({ accountId: lonely.accountId });
       const online = new Set<string>();
       await expect(
-        setStaffStatus(server.db, lonely.accountId, colleague.id, lonely.id, 'hold', online),
+        setUserStatus(server.db, lonely.accountId, colleague.id, lonely.id, 'hold', online),
       ).rejects.toMatchObject({
         status: 422,
-        message: STAFF_MESSAGES.lastOwner,
+        message: USER_MESSAGES.lastOwner,
       });
-      await expect(deleteStaff(server.db, lonely.accountId, colleague.id, lonely.id)).rejects.toMatchObject({
+      await expect(deleteUser(server.db, lonely.accountId, colleague.id, lonely.id)).rejects.toMatchObject({
         status: 422,
       });
       const [row] = await server.db.select().from(users).where(eq(users.id, lonely.id));
@@ -373,11 +373,11 @@ describe('staff users (owner only, own account only)', () => {
     it('allows it while another active owner remains', async () => {
       const first = await server.registerAndVerify();
       const second = await server.createAgent({ accountId: first.accountId, role: 'owner' });
-      const result = await setStaffStatus(server.db, first.accountId, first.id, second.id, 'hold', new Set());
+      const result = await setUserStatus(server.db, first.accountId, first.id, second.id, 'hold', new Set());
       expect(result.user.status).toBe('hold');
       // Now `first` is the only active owner left: the (held) second owner may not take them down.
       await expect(
-        setStaffStatus(server.db, first.accountId, second.id, first.id, 'hold', new Set()),
+        setUserStatus(server.db, first.accountId, second.id, first.id, 'hold', new Set()),
       ).rejects.toMatchObject({ status: 422 });
     });
   });

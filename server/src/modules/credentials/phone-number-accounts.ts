@@ -1,6 +1,6 @@
 /**
  * Which account a webhook's phone number id belongs to, remembered briefly: every webhook POST asks, and the
- * answer changes only when an account saves other credentials. saveConnection forgets this process's answers at
+ * answer changes only when an account saves other credentials. saveCredentials forgets this process's answers at
  * once (forgetPhoneNumberAccounts); other processes (REDIS_URL) see the change within ANSWER_LIFE_MS, when
  * their answer expires — a number moves between accounts only after its first account connected another one.
  */

@@ -20,8 +20,8 @@ import { resumeHeldSends } from '../conversations/outbound';
 import { announceConnection, connectionState, type ConnectionState } from './connection-state';
 import { connectWithCredentials, connectWithSignup } from './onboarding';
 
-export const whatsappConnectionModule: AppModule = {
-  name: 'whatsapp-connection',
+export const credentialsModule: AppModule = {
+  name: 'credentials',
   register(app, { db, config, jobs, realtime }) {
     const deps = { db, config, log: app.log };
     const api = typed(app);

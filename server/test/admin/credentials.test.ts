@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
-import { whatsappConnections } from '../../src/modules/whatsapp-connection/schema';
-import { findAccountByPhoneNumberId, getConnection } from '../../src/modules/whatsapp-connection/service';
+import { whatsappConnections } from '../../src/modules/credentials/schema';
+import { findAccountByPhoneNumberId, getCredentials } from '../../src/modules/credentials/service';
 import { startTestServer, type HttpAnswer, type TestServer, type TestUser } from '../helpers/test-server';
 
 const APP_ID = '100000000000999';
@@ -89,7 +89,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
         status: 'connected',
       });
       expect(row.tokenCiphertext).not.toContain(sandbox.seeded.token);
-      const connection = await getConnection(server.server, owner.accountId);
+      const connection = await getCredentials(server.server, owner.accountId);
       expect(connection).toMatchObject({
         token: sandbox.seeded.token,
         wabaId: sandbox.seeded.wabaId,
@@ -126,7 +126,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
         token: second.token,
       });
       expect(answer.status).toBe(200);
-      expect(await getConnection(server.server, owner.accountId)).toMatchObject({
+      expect(await getCredentials(server.server, owner.accountId)).toMatchObject({
         wabaId: second.wabaId,
         token: second.token,
       });
@@ -233,7 +233,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
 
       expect(sandbox.state.businesses.get(signup.wabaId)?.subscribedAppIds.has(APP_ID)).toBe(true);
       expect(sandbox.state.phoneNumbers.get(signup.phoneNumberId)?.registered).toBe(true);
-      const connection = await getConnection(server.server, owner.accountId);
+      const connection = await getCredentials(server.server, owner.accountId);
       expect(connection).toMatchObject({
         wabaId: signup.wabaId,
         phoneNumberId: signup.phoneNumberId,
@@ -298,7 +298,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
         coexistence: true,
       });
       expect(answer.status).toBe(200);
-      expect(await getConnection(server.server, owner.accountId)).toMatchObject({
+      expect(await getCredentials(server.server, owner.accountId)).toMatchObject({
         phoneNumberId: signup.phoneNumberId,
         registrationPin: null,
       });

@@ -1,9 +1,9 @@
 /**
  * The account's WhatsApp connection, for the rest of the server (webhook routing, sends, flows):
  *
- *   getConnection(deps, accountId)                 → with the decrypted token — server-side only, never answered
+ *   getCredentials(deps, accountId)                 → with the decrypted token — server-side only, never answered
  *   findAccountByPhoneNumberId(deps, phoneNumberId) → which account a webhook's phone number belongs to
- *   saveConnection(deps, input)                    → create or replace the account's connection
+ *   saveCredentials(deps, input)                    → create or replace the account's connection
  *
  * `deps` is anything with `db` and `config` (AppServices fits).
  */
@@ -16,7 +16,7 @@ import { forgetPhoneNumberAccounts } from './phone-number-accounts';
 import { openSecret, sealSecret } from './secret-box';
 import { whatsappConnections, type ConnectionStatus, type WhatsappConnectionRow } from './schema';
 
-export interface ConnectionDeps {
+export interface CredentialsDeps {
   db: Db;
   config: Pick<Config, 'encryptionKey'>;
 }
@@ -32,13 +32,13 @@ export interface ConnectionSummary {
   updatedAt: Date;
 }
 
-export interface WhatsappConnection extends ConnectionSummary {
+export interface StoredCredentials extends ConnectionSummary {
   /** The Graph API token, decrypted. Keep it out of answers and logs. */
   token: string;
   registrationPin: string | null;
 }
 
-export interface SaveConnectionInput {
+export interface CredentialsInput {
   accountId: string;
   wabaId: string;
   phoneNumberId: string;
@@ -59,7 +59,7 @@ const summary = (row: WhatsappConnectionRow): ConnectionSummary => ({
   updatedAt: row.updatedAt,
 });
 
-export async function getConnection(deps: ConnectionDeps, accountId: string): Promise<WhatsappConnection | null> {
+export async function getCredentials(deps: CredentialsDeps, accountId: string): Promise<StoredCredentials | null> {
   const [row] = await deps.db
     .select()
     .from(whatsappConnections)
@@ -77,7 +77,7 @@ export async function getConnection(deps: ConnectionDeps, accountId: string): Pr
 }
 
 export async function findAccountByPhoneNumberId(
-  deps: Pick<ConnectionDeps, 'db'>,
+  deps: Pick<CredentialsDeps, 'db'>,
   phoneNumberId: string,
 ): Promise<ConnectionSummary | null> {
   const [row] = await deps.db
@@ -90,7 +90,7 @@ export async function findAccountByPhoneNumberId(
 
 /** True when another account already holds this phone number (checked before any Graph side effect). */
 export async function isPhoneNumberTaken(
-  deps: Pick<ConnectionDeps, 'db'>,
+  deps: Pick<CredentialsDeps, 'db'>,
   phoneNumberId: string,
   accountId: string,
 ): Promise<boolean> {
@@ -103,7 +103,7 @@ export async function isPhoneNumberTaken(
 }
 
 /** Creates or replaces the account's connection (status connected). 409 when another account has the number. */
-export async function saveConnection(deps: ConnectionDeps, input: SaveConnectionInput): Promise<ConnectionSummary> {
+export async function saveCredentials(deps: CredentialsDeps, input: CredentialsInput): Promise<ConnectionSummary> {
   if (await isPhoneNumberTaken(deps, input.phoneNumberId, input.accountId)) throw conflict(PHONE_TAKEN);
   const key = deps.config.encryptionKey;
   const now = new Date();

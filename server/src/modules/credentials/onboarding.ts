@@ -14,9 +14,9 @@ import { createGraphClient, type GraphClient, type GraphPhoneNumber } from '../.
 import type { Config } from '../../config';
 import { conflict, HttpError } from '../../http/errors';
 import { codeRefusal, graphRefusal } from './graph-refusals';
-import { isPhoneNumberTaken, PHONE_TAKEN, saveConnection, type ConnectionDeps } from './service';
+import { isPhoneNumberTaken, PHONE_TAKEN, saveCredentials, type CredentialsDeps } from './service';
 
-export interface OnboardingDeps extends ConnectionDeps {
+export interface OnboardingDeps extends CredentialsDeps {
   config: Pick<Config, 'encryptionKey' | 'whatsapp' | 'publicUrl'>;
   log: FastifyBaseLogger;
 }
@@ -72,7 +72,7 @@ export async function connectWithCredentials(
   await call(graph.subscribeApp(input.wabaId), (error) =>
     graphRefusal(error, { object: `WhatsApp Business Account ${input.wabaId}` }),
   );
-  await saveConnection(deps, {
+  await saveCredentials(deps, {
     accountId,
     wabaId: input.wabaId,
     phoneNumberId: phone.id,
@@ -131,7 +131,7 @@ export async function connectWithSignup(deps: OnboardingDeps, accountId: string,
       graphRefusal(error, { object: `phone number ${phone.id}` }),
     );
   }
-  await saveConnection(deps, {
+  await saveCredentials(deps, {
     accountId,
     wabaId: input.wabaId,
     phoneNumberId: phone.id,

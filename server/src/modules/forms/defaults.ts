@@ -14,7 +14,7 @@ const CATEGORY_TEXTS: Record<string, { description: string; cta: string }> = {
   OTHER: { description: 'Form', cta: 'Open form' },
 };
 
-export function defaultFlowTexts(name: string, categories: string[]) {
+export function defaultFormTexts(name: string, categories: string[]) {
   const texts = CATEGORY_TEXTS[categories[0] ?? 'OTHER'] ?? CATEGORY_TEXTS.OTHER;
   return {
     description: texts.description,

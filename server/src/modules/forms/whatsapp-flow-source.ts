@@ -1,7 +1,7 @@
 /** The account's flows through the Graph API, with the account's WhatsApp connection (WABA id and token). */
 import { createGraphClient } from '../../channel/whatsapp/graph-client';
 import type { AppServices } from '../../services';
-import { getConnection } from '../whatsapp-connection/service';
+import { getCredentials } from '../credentials/service';
 import type { AccountFlowSource, FlowSourceFactory } from './flow-source';
 
 export interface FlowConnection {
@@ -23,7 +23,7 @@ export function flowSourceFromGraph(graphApiBase: string, connection: FlowConnec
 /** No connection, or one Meta has revoked: nothing to sync from (the stored forms are answered). */
 export function createWhatsAppFlowSource(services: Pick<AppServices, 'db' | 'config'>): FlowSourceFactory {
   return async (accountId) => {
-    const connection = await getConnection(services, accountId);
+    const connection = await getCredentials(services, accountId);
     if (!connection || connection.status !== 'connected') return null;
     return flowSourceFromGraph(services.config.whatsapp.graphApiBase, connection);
   };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { describedError } from '../assets/described-error';
 import { isUuid } from '../../http/ids';
-import { defaultFlowTexts } from './defaults';
+import { defaultFormTexts } from './defaults';
 import type { AccountFlowSource } from './flow-source';
 import { flows, type FlowRow } from './schema';
 
@@ -68,20 +68,20 @@ export async function getFormTemplate(db: Db, accountId: string, id: string): Pr
  * For the composer's "send a form": the account's flow with Meta's id and the message texts. 404 when it is
  * not the account's; 422 when it is not published (WhatsApp would refuse it).
  */
-export async function getFlowForSending(db: Db, accountId: string, id: string): Promise<FlowRow> {
+export async function getFormForSending(db: Db, accountId: string, id: string): Promise<FlowRow> {
   const row = await findFlow(db, accountId, id);
   if (row.status !== 'PUBLISHED') throw describedError(422, 'This form is not published, so it cannot be sent');
   return row;
 }
 
-export interface FlowTexts {
+export interface FormTexts {
   header: string | null;
   body: string;
   footer: string | null;
   ctaText: string;
 }
 
-export async function customizeFormTemplate(db: Db, accountId: string, id: string, texts: FlowTexts) {
+export async function customizeFormTemplate(db: Db, accountId: string, id: string, texts: FormTexts) {
   const row = await findFlow(db, accountId, id);
   if (!row.isCustomizable) throw describedError(422, 'This form cannot be customized');
   const [updated] = await db
@@ -118,7 +118,7 @@ export async function syncFlows(
         name: flow.name,
         status: flow.status,
         categories: flow.categories,
-        ...defaultFlowTexts(flow.name, flow.categories),
+        ...defaultFormTexts(flow.name, flow.categories),
         syncedAt: now,
       })
       .onConflictDoUpdate({

@@ -16,8 +16,8 @@ import { createFlowSync } from './flow-sync';
 import { customizeFormTemplate, getFormTemplate, listFormTemplates } from './service';
 import { createWhatsAppFlowSource } from './whatsapp-flow-source';
 
-export const flowsModule: AppModule = {
-  name: 'flows',
+export const formsModule: AppModule = {
+  name: 'forms',
   register(app, services) {
     const { db } = services;
     const sync = createFlowSync(db, createWhatsAppFlowSource(services), app.log);
