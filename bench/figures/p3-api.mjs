@@ -54,8 +54,28 @@ const SQL = {
   page: `SELECT * FROM messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
 };
 
-async function planOf(pool, sql, params) {
-  const { rows } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+/** Runs `sql` in a transaction after `settings` (SET LOCAL …), as the server does for the report. */
+async function inTransaction(pool, settings, query) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const setting of settings) await client.query(setting);
+    const result = await client.query(query);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function planOf(pool, sql, params, settings = []) {
+  const { rows } = await inTransaction(pool, settings, {
+    text: `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+    values: params,
+  });
   const plan = rows[0]['QUERY PLAN'][0];
   const nodes = [];
   const walk = (node) => {
@@ -151,11 +171,13 @@ export default {
         timeZone: 'UTC',
       });
       const report = new PgDialect().sqlToQuery(reports.reportStatement(account.id, reportRange));
+      // The server runs it without JIT compilation (buildReport in the same file says why).
+      const reportSettings = ['SET LOCAL jit = off'];
       cases.push({
         label: `GET /api/reports (${REPORT_DAYS} days, UTC)`,
         paths: [`/api/reports?from=${reportRange.from}&to=${reportRange.to}&timeZone=UTC`],
-        task: () => pool.query({ text: report.sql, values: report.params, rowMode: 'array' }),
-        plan: () => planOf(pool, report.sql, report.params),
+        task: () => inTransaction(pool, reportSettings, { text: report.sql, values: report.params, rowMode: 'array' }),
+        plan: () => planOf(pool, report.sql, report.params, reportSettings),
         profile: 'reports',
       });
       const rows = [];

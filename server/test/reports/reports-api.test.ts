@@ -221,6 +221,51 @@ describe('GET /api/reports', () => {
     expect(answer.body.days.map((d: any) => d.day)).toHaveLength(7);
   });
 
+  it('splits open periods at a close to the instant, and carries an open period into the range', async () => {
+    const tina = await server.registerAndVerify({ fullName: 'Tina Ties' });
+    const token = await server.login(tina.email, tina.password);
+    const utc = (day: number, time: string) => new Date(`2026-11-${day}T${time}:00Z`);
+    // 1. The customer writes at 10:00; at 10:05 the conversation is closed, Tina replies and the customer writes
+    //    again, all at the same instant: the reply answers the closed period (300 s, resolved in 300 s), and the
+    //    customer's message comes after the close, so it starts a new period that the same reply answers (0 s).
+    const ties = await conversationOf(tina.accountId);
+    await customerWrites(ties, utc(16, '10:00'));
+    await statusChange(ties, 'closed', utc(16, '10:05'));
+    await staffReplies(ties, utc(16, '10:05'), tina.id);
+    await customerWrites(ties, utc(16, '10:05'));
+    // 2. Opened and closed the evening before: the customer's 01:00 message starts a period (answered in 600 s).
+    const closedBefore = await conversationOf(tina.accountId);
+    await customerWrites(closedBefore, utc(15, '23:00'));
+    await statusChange(closedBefore, 'closed', utc(15, '23:30'));
+    await customerWrites(closedBefore, utc(16, '01:00'));
+    await staffReplies(closedBefore, utc(16, '01:10'), tina.id);
+    // 3. Opened the evening before and still open: the customer's 00:30 message continues it (no period).
+    const openBefore = await conversationOf(tina.accountId);
+    await customerWrites(openBefore, utc(15, '22:00'));
+    await customerWrites(openBefore, utc(16, '00:30'));
+    // 4. Closed at 08:00 before the customer ever wrote: the 09:00 message starts a period (answered in 60 s).
+    const closedFirst = await conversationOf(tina.accountId);
+    await statusChange(closedFirst, 'closed', utc(16, '08:00'));
+    await customerWrites(closedFirst, utc(16, '09:00'));
+    await staffReplies(closedFirst, utc(16, '09:01'), tina.id);
+
+    const answer = await report(token, 'from=2026-11-16&to=2026-11-16&timeZone=UTC');
+    expect(answer.status).toBe(200);
+    // Incoming on the 16th: 10:00, 10:05, 01:00, 00:30, 09:00; outgoing: 10:05, 01:10, 09:01.
+    expect(answer.body.totals).toEqual({ conversationsStarted: 4, incoming: 5, outgoing: 3, unanswered: 0 });
+    // Responses 0, 60, 300, 600 s: median (60 + 300) / 2 = 180; p90 = 300 + 0.7 × (600 − 300) = 510.
+    expect(answer.body.firstResponse).toEqual({
+      responded: 4,
+      medianSeconds: 180,
+      p90Seconds: expect.closeTo(510, 6),
+      within5Minutes: 3 / 4,
+      within1Hour: 1,
+    });
+    expect(answer.body.resolution).toEqual({ resolved: 1, medianSeconds: 300, p90Seconds: 300 });
+    const buckets = Object.fromEntries(answer.body.responseTimeBuckets.map((b: any) => [b.label, b.count]));
+    expect(buckets).toMatchObject({ 'Under 1 min': 1, '1–5 min': 1, '5–15 min': 2 });
+  });
+
   it('measures resolution from a close made through the API', async () => {
     const closer = await server.registerAndVerify({ fullName: 'Carla Closer' });
     const token = await server.login(closer.email, closer.password);
