@@ -4,7 +4,8 @@ import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
 import { inboxSuite, openChat, row } from '../support/inbox-suite';
 
 // Issue 22, accessibility: every route passes axe-core (WCAG 2 A/AA rules) with no serious or critical violation,
-// for the owner and the agent, on a desktop and a 390 px phone; the dashboard with a conversation open as well.
+// for the owner and the agent, on a desktop and a 390 px phone, and in dark mode on a desktop (the colour scheme the
+// system asks for, which the theme follows); the dashboard with a conversation open as well.
 // Each violation is listed with axe's own explanation (for contrast: the two colours and the ratio).
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const ROUTES: Array<{
@@ -59,11 +60,17 @@ describe('accessibility (axe-core)', () => {
     console.log(JSON.stringify(found, null, 2));
   });
 
-  for (const viewport of [DESKTOP, PHONE]) {
-    const size = `${viewport.width} px`;
+  const LOOKS = [
+    { viewport: DESKTOP, colorScheme: 'light' },
+    { viewport: PHONE, colorScheme: 'light' },
+    { viewport: DESKTOP, colorScheme: 'dark' },
+  ] as const;
+  for (const { viewport, colorScheme } of LOOKS) {
+    const size = `${viewport.width} px${colorScheme === 'dark' ? ' dark' : ''}`;
 
     it(`finds nothing serious on the public pages at ${size}`, async () => {
       const page = await suite.page(viewport);
+      await page.emulateMedia({ colorScheme });
       for (const route of ROUTES.filter((r) => r.access === 'public')) {
         await page.goto(`${suite.stack.baseUrl}${route.path}`);
         await settled(page);
@@ -75,6 +82,7 @@ describe('accessibility (axe-core)', () => {
     for (const who of ['owner', 'agent'] as const) {
       it(`finds nothing serious on the ${who}'s pages at ${size}, with a conversation open`, async () => {
         const page = await suite.signedIn(DEMO_LOGINS[who], { viewport, path: '/healthz' });
+        await page.emulateMedia({ colorScheme });
         const allowed = ROUTES.filter((r) => r.access === 'user' || (who === 'owner' && r.access === 'owner'));
         for (const route of allowed) {
           await page.goto(`${suite.stack.baseUrl}${route.path}`);

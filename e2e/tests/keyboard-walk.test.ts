@@ -170,4 +170,38 @@ describe('keyboard-only walk', () => {
     );
     expect(back.visible).toBe(true);
   });
+  it('on a 390 px phone: opens and closes the menu drawer with Escape, opens a chat and goes back, focus returning each time', async () => {
+    const customer = suite.newCustomer('Phone Keyboard');
+    await suite.customerSays(customer, 'Are you open on Sunday?');
+    const page = await suite.signedIn(DEMO_LOGINS.agent, { viewport: { width: 390, height: 844 } });
+    await row(page, customer.name).waitFor();
+
+    // The side menu is a drawer behind the top bar's Menu button: Enter opens it with focus inside, Escape closes
+    // it and focus is back on the button.
+    const menuButton = await pressUntil(page, 'Tab', (now) => now.name === 'Menu', 'the Menu button');
+    expect(menuButton.visible).toBe(true);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
+    // antd focuses the drawer's panel; the next Tab is on the menu inside it, not on the page behind.
+    await page.keyboard.press('Tab');
+    await focusSettles(page, (now) => now.inDialog, 'the menu drawer');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await focusSettles(page, (now) => now.name === 'Menu', 'the Menu button');
+
+    // The list fills the screen: Tab to the row, Enter opens the chat in its place; its Back button (reached
+    // with Shift+Tab from the message box) brings the list back, with focus on the row that was opened.
+    await pressUntil(page, 'Tab', (now) => now.rowName === customer.name, `${customer.name}'s row`);
+    await page.keyboard.press('Enter');
+    await chatHeader(page).getByRole('heading', { name: customer.name }).waitFor();
+    await focusSettles(page, (now) => now.tag !== 'body', 'an element of the chat');
+    await pressUntil(page, 'Tab', (now) => now.name === 'Message', 'the message box');
+    const back = await pressUntil(page, 'Shift+Tab', (now) => now.name === 'Back to conversations', 'Back');
+    expect(back.visible).toBe(true);
+    await page.keyboard.press('Enter');
+    await row(page, customer.name).waitFor();
+    const onRow = await focusSettles(page, (now) => now.rowName === customer.name, `${customer.name}'s row`);
+    expect(onRow.visible).toBe(true);
+  });
 });

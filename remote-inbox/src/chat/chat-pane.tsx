@@ -7,7 +7,7 @@ import {
   type Note,
 } from '@parley/shared';
 import { Button, Result, Spin } from 'antd';
-import { useCallback, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Composer } from '../composer/composer';
 import { retryMessage, sendErrorText } from '../composer/send-message';
 import { setConversationStatus } from '../conversation-list/conversation-api';
@@ -65,6 +65,14 @@ export function ChatPane({
   useReadReceipt(conversationId, chat.messages, !chat.loading);
   const here = useWhoIsHere(conversationId);
   const notes = useNotes(conversationId);
+
+  // On a phone the chat takes the list's place, and the row that opened it (with focus) is gone: focus goes to the
+  // messages once they are shown, rather than staying at the page's start. Where focus survived (a desktop's row,
+  // or wherever the user moved meanwhile), it stays.
+  useEffect(() => {
+    if (chat.loading) return;
+    if (!document.activeElement || document.activeElement === document.body) list.current?.focus();
+  }, [chat.loading]);
 
   const changeStatus = async (status: ConversationStatus) => {
     // The header's buttons are disabled while it changes (and Close stays so), which drops keyboard focus to the

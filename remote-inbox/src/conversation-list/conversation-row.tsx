@@ -44,6 +44,7 @@ export function ConversationRow(props: ConversationRowProps) {
       role="listitem"
       aria-label={label}
       aria-current={selected || undefined}
+      data-conversation-id={conversation.id}
       className="inbox-row"
       data-selected={selected || undefined}
       onClick={() => onOpen(conversation)}

@@ -42,6 +42,17 @@ import './inbox.css';
 const SERVER_FILTER_DELAY_MS = 350;
 
 /**
+ * Focus on a row's Chat button once the list has rendered it (the virtualised list lays rows out a few frames after
+ * it mounts), unless focus has gone somewhere meanwhile.
+ */
+function focusRowWhenShown(conversationId: string, framesLeft = 60): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const chat = document.querySelector<HTMLElement>(`[data-conversation-id="${conversationId}"] > button:last-of-type`);
+  if (chat) chat.focus();
+  else if (framesLeft > 0) requestAnimationFrame(() => focusRowWhenShown(conversationId, framesLeft - 1));
+}
+
+/**
  * /main: header, filters, the conversation list and the open chat (docs/product-rules.md#dashboard). The open
  * conversation, the tab and the filters live in the address (`?conversation=…&tab=closed&q=…`, filters/url-state.ts),
  * so a reload or a shared link opens the same place and Back/Forward move between places.
@@ -152,6 +163,14 @@ export function DashboardPage({ search, navigate }: PageProps) {
     search: () => document.querySelector<HTMLInputElement>('input[aria-label="Search conversations"]')?.focus(),
     help: () => setShortcutsOpen(true),
   });
+
+  // On a phone, Back brings the list in place of the chat: focus returns to the row that was open (its Chat button).
+  const lastOpenId = useRef<string | null>(null);
+  useEffect(() => {
+    const left = lastOpenId.current;
+    lastOpenId.current = openId;
+    if (!openId && left && narrow) focusRowWhenShown(left);
+  }, [openId, narrow]);
 
   const showList = !narrow || !openId;
   const showChat = !narrow || !!openId;

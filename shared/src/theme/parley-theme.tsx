@@ -25,13 +25,32 @@ const LIGHT_TOKEN = {
   colorError: '#cf1322',
   green: '#237804',
 };
-const DARK_TOKEN = { colorPrimary: '#128c7e' };
+/**
+ * Dark mode, AA on antd's dark backgrounds (#000, #141414, the selected menu item's #133834): the dark algorithm
+ * darkens the teal, which suits the primary button (white on it 5.2:1) but not teal text, so links, the selected
+ * menu item and the selected tab get a light teal (6:1 or more); tertiary text is lighter than antd's (7:1 on black);
+ * errors are a lighter red for red text (6.6:1), with dark text on the solid danger button, where white would fail.
+ */
+const DARK_TEAL_TEXT = '#4fc3b4';
+const DARK_TOKEN = {
+  colorPrimary: '#128c7e',
+  colorLink: DARK_TEAL_TEXT,
+  colorLinkHover: '#6fd3c6',
+  colorLinkActive: '#3aa899',
+  colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+  colorError: '#ff7070',
+};
+const DARK_COMPONENTS: ThemeConfig['components'] = {
+  Menu: { itemSelectedColor: DARK_TEAL_TEXT },
+  Tabs: { itemSelectedColor: DARK_TEAL_TEXT, itemActiveColor: DARK_TEAL_TEXT, itemHoverColor: '#6fd3c6' },
+  Button: { dangerColor: 'rgba(0, 0, 0, 0.88)' },
+};
 
 /** The theme in one mode; `reducedMotion` (the system's accessibility setting) turns antd's animations off. */
 export function parleyTheme(dark: boolean, reducedMotion = false): ThemeConfig {
   const motion = reducedMotion ? { motion: false } : {};
   return dark
-    ? { token: { ...DARK_TOKEN, ...motion }, algorithm: theme.darkAlgorithm }
+    ? { token: { ...DARK_TOKEN, ...motion }, components: DARK_COMPONENTS, algorithm: theme.darkAlgorithm }
     : { token: { ...LIGHT_TOKEN, ...motion }, algorithm: theme.defaultAlgorithm };
 }
 
