@@ -2,6 +2,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { antdUsedExports } = require('./antd-used-exports.cjs');
 const { writeCompressedTwins } = require('./precompress.cjs');
 
 const rootPkg = (dir) => require(path.join(dir, 'package.json'));
@@ -19,7 +20,8 @@ function sharedModules(deps) {
     'react/': single('react'),
     'react-dom': single('react-dom'),
     'react-dom/': single('react-dom'),
-    antd: single('antd'),
+    // Trimmed to the components some build imports (the same union in every build: tooling/antd-used-exports.cjs).
+    antd: { ...single('antd'), treeShaking: { mode: 'runtime-infer', usedExports: antdUsedExports() } },
     '@ant-design/cssinjs': single('@ant-design/cssinjs'),
     nanostores: single('nanostores'),
     '@nanostores/react': single('@nanostores/react'),
@@ -56,7 +58,8 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
       uniqueName: name,
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      clean: true,
+      // Keep the full antd that Module Federation builds first, for a remote whose components the trimmed one lacks.
+      clean: { keep: /^independent-packages\// },
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
