@@ -69,7 +69,8 @@ describe('shell', () => {
             if (info.loaded || info.loading) (loaded[name] ??= []).push(`${version}@${info.from}`);
             // antd's trimmed copy (Module Federation shared tree-shaking) is recorded beside the full one.
             const trimmed = info.treeShaking;
-            if (trimmed?.loaded || trimmed?.loading) (loaded[name] ??= []).push(`${version}@${trimmed.from ?? info.from}`);
+            if (trimmed?.loaded || trimmed?.loading)
+              (loaded[name] ??= []).push(`${version}@${trimmed.from ?? info.from}`);
           }
         }
       }
