@@ -18,10 +18,13 @@ function sourceFiles(dir) {
   });
 }
 
-/** Sorted export names imported from 'antd' as values (not `type` imports) anywhere in the browser packages. */
-function antdUsedExports(root = ROOT) {
+/**
+ * Sorted export names imported from 'antd' as values (not `type` imports) in the browser packages, or in only those
+ * named (what one remote needs from the shell's trimmed antd).
+ */
+function antdUsedExports(root = ROOT, packages = PACKAGES) {
   const names = new Set();
-  for (const file of PACKAGES.flatMap((name) => sourceFiles(path.join(root, name, 'src')))) {
+  for (const file of packages.flatMap((name) => sourceFiles(path.join(root, name, 'src')))) {
     for (const [statement, list] of fs.readFileSync(file, 'utf8').matchAll(NAMED_IMPORT)) {
       if (/^import\s+type\b/.test(statement)) continue;
       for (const specifier of list.split(',')) {

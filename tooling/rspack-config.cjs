@@ -39,6 +39,33 @@ class CompressedTwinsPlugin {
 }
 
 /**
+ * Writes into mf-manifest.json which antd exports the build needs: the shell's the union its trimmed antd holds
+ * (`antdExports.provided`), a remote's those its own sources import (`antdExports.imported`). The deploy guard
+ * (scripts/lib/guard.cjs) refuses a remote that needs one the live shell's antd lacks.
+ */
+class AntdExportsInManifestPlugin {
+  constructor(host, dir) {
+    this.antdExports = host
+      ? { provided: antdUsedExports() }
+      : { imported: antdUsedExports(undefined, [path.basename(dir)]) };
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AntdExportsInManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'AntdExportsInManifestPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset('mf-manifest.json');
+          if (!asset) return;
+          const manifest = { ...JSON.parse(asset.source.source().toString()), antdExports: this.antdExports };
+          compilation.updateAsset('mf-manifest.json', new rspack.sources.RawSource(JSON.stringify(manifest)));
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {{ dir: string, name: string, exposes?: Record<string,string>, host?: boolean, port: number,
  *           runtimePlugins?: string[], entry?: string }} options
  */
@@ -100,6 +127,7 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
         title: host ? 'Parley' : `${name} (standalone)`,
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+      new AntdExportsInManifestPlugin(host, dir),
       ...(production ? [new CompressedTwinsPlugin()] : []),
     ],
     optimization: { minimize: production },
