@@ -85,8 +85,7 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
       uniqueName: name,
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      // Keep the full antd that Module Federation builds first, for a remote whose components the trimmed one lacks.
-      clean: { keep: /^independent-packages\// },
+      clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
