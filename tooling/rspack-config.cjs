@@ -129,7 +129,21 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
       new AntdExportsInManifestPlugin(host, dir),
       ...(production ? [new CompressedTwinsPlugin()] : []),
     ],
-    optimization: { minimize: production },
+    optimization: {
+      minimize: production,
+      // single-spa (the shell's outlet and @parley/shared's parcels use it) is under splitChunks' minimum size, so
+      // it was copied into two chunks that the first page both loads: one chunk of its own instead.
+      splitChunks: {
+        cacheGroups: {
+          singleSpa: {
+            test: /[\\/]node_modules[\\/]single-spa[\\/]/,
+            name: 'single-spa',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
     performance: { hints: false },
     devServer: {
       port,
