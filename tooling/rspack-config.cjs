@@ -2,6 +2,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { antdUsedExports } = require('./antd-used-exports.cjs');
 const { writeCompressedTwins } = require('./precompress.cjs');
 
 const rootPkg = (dir) => require(path.join(dir, 'package.json'));
@@ -20,7 +21,8 @@ function sharedModules(deps) {
     'react/': single('react'),
     'react-dom': single('react-dom'),
     'react-dom/': single('react-dom'),
-    antd: single('antd'),
+    // Trimmed to the components some build imports (the same union in every build: tooling/antd-used-exports.cjs).
+    antd: { ...single('antd'), treeShaking: { mode: 'runtime-infer', usedExports: antdUsedExports() } },
     '@ant-design/cssinjs': single('@ant-design/cssinjs'),
     nanostores: single('nanostores'),
     '@nanostores/react': single('@nanostores/react'),
@@ -48,6 +50,33 @@ class ContractVersionPlugin {
         ),
       ),
     );
+  }
+}
+
+/**
+ * Writes into mf-manifest.json which antd exports the build needs: the shell's the union its trimmed antd holds
+ * (`antdExports.provided`), a remote's those its own sources import (`antdExports.imported`). The deploy guard
+ * (scripts/lib/guard.cjs) refuses a remote that needs one the live shell's antd lacks.
+ */
+class AntdExportsInManifestPlugin {
+  constructor(host, dir) {
+    this.antdExports = host
+      ? { provided: antdUsedExports() }
+      : { imported: antdUsedExports(undefined, [path.basename(dir)]) };
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AntdExportsInManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'AntdExportsInManifestPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset('mf-manifest.json');
+          if (!asset) return;
+          const manifest = { ...JSON.parse(asset.source.source().toString()), antdExports: this.antdExports };
+          compilation.updateAsset('mf-manifest.json', new rspack.sources.RawSource(JSON.stringify(manifest)));
+        },
+      );
+    });
   }
 }
 
@@ -113,9 +142,24 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
       new ContractVersionPlugin(),
+      new AntdExportsInManifestPlugin(host, dir),
       ...(production ? [new CompressedTwinsPlugin()] : []),
     ],
-    optimization: { minimize: production },
+    optimization: {
+      minimize: production,
+      // single-spa (the shell's outlet and @parley/shared's parcels use it) is under splitChunks' minimum size, so
+      // it was copied into two chunks that the first page both loads: one chunk of its own instead.
+      splitChunks: {
+        cacheGroups: {
+          singleSpa: {
+            test: /[\\/]node_modules[\\/]single-spa[\\/]/,
+            name: 'single-spa',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
     performance: { hints: false },
     devServer: {
       port,

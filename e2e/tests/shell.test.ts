@@ -67,6 +67,10 @@ describe('shell', () => {
         for (const [name, versions] of Object.entries<any>(scope.default ?? {})) {
           for (const [version, info] of Object.entries<any>(versions)) {
             if (info.loaded || info.loading) (loaded[name] ??= []).push(`${version}@${info.from}`);
+            // antd's trimmed copy (Module Federation shared tree-shaking) is recorded beside the full one.
+            const trimmed = info.treeShaking;
+            if (trimmed?.loaded || trimmed?.loading)
+              (loaded[name] ??= []).push(`${version}@${trimmed.from ?? info.from}`);
           }
         }
       }

@@ -26,6 +26,17 @@ function deployProblems({ remote, remoteManifest, shellManifest, pageRoutes }) {
       problems.push(`${remote} needs ${shared.name} ${range}, but the live shell provides ${version}`);
     }
   }
+  // The shell's antd is trimmed to the components some build imported when it was built (tooling/antd-used-exports.cjs):
+  // a remote may use only those. Builds from before the trimming carry no list (the full antd).
+  const provides = shellManifest.antdExports?.provided;
+  const missing = provides
+    ? (remoteManifest.antdExports?.imported ?? []).filter((name) => !provides.includes(name))
+    : [];
+  if (missing.length) {
+    problems.push(
+      `${remote} uses antd's ${missing.join(', ')}, which the live shell's antd leaves out: build and deploy the shell first`,
+    );
+  }
   const federationName = remote.replace(/-/g, '_');
   const exposed = new Set((remoteManifest.exposes ?? []).map((e) => e.path ?? `./${e.name}`));
   const routed = new Set(

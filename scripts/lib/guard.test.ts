@@ -60,6 +60,22 @@ describe('deploy guard', () => {
     ]);
   });
 
+  it("refuses a remote that uses an antd component the live shell's trimmed antd leaves out", () => {
+    const check = (imported: string[], provided?: string[]) =>
+      deployProblems({
+        remote: 'remote-inbox',
+        remoteManifest: { ...manifest([{ name: 'antd', requiredVersion: '^6.0.0' }]), antdExports: { imported } },
+        shellManifest: { ...shellManifest, ...(provided ? { antdExports: { provided } } : {}) },
+        pageRoutes,
+      });
+    expect(check(['Button', 'Table'], ['Button', 'Form', 'Table'])).toEqual([]);
+    expect(check(['Button', 'Rate', 'Tree'], ['Button', 'Form', 'Table'])).toEqual([
+      "remote-inbox uses antd's Rate, Tree, which the live shell's antd leaves out: build and deploy the shell first",
+    ]);
+    // A shell from before the trimming provides the whole of antd.
+    expect(check(['Rate'])).toEqual([]);
+  });
+
   it('refuses a remote that lacks a page the shell routes to', () => {
     expect(problems([], [{ path: './Inbox' }])).toEqual([
       'remote-inbox does not expose ./Dashboard, which the shell routes to',
