@@ -21,7 +21,7 @@ import { loadMessageEvents, type MessageEvents } from './events';
 import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
 import { conversations } from './schema';
-import { accountCounts, type TabCounts } from './unread';
+import { accountCounts, unreadCase, type TabCounts } from './unread';
 import { toConversationView, type ConversationView, type MessageView } from './views';
 
 export const CONVERSATION_EVENT = 'conversation';
@@ -76,8 +76,8 @@ const idList = (ids: string[]) =>
 
 /**
  * Every online user's unread total and unread count of each announced conversation, in one query (unread.ts's
- * rule: incoming messages stored after the user's read_at, or after the user was created). Two queries per
- * online user per commit were most of the webhook path's CPU with 50 agents online (bench P1 profile).
+ * counters). Two queries per online user per commit were most of the webhook path's CPU with 50 agents online
+ * (bench P1 profile); counting over messages in that query was most of it after that.
  */
 async function unreadOfUsers(
   db: Db,
@@ -89,11 +89,7 @@ async function unreadOfUsers(
     select x.user_id, coalesce(sum(x.unread), 0)::int as total,
       json_object_agg(x.conversation_id, x.unread) filter (where x.conversation_id in (${idList(conversationIds)})) as changed
     from (
-      select u.id as user_id, c.id as conversation_id, (
-        select count(*)::int from messages m
-        where m.conversation_id = c.id and m.direction = 'incoming'
-          and m.created_at > coalesce(r.read_at, u.created_at)
-      ) as unread
+      select u.id as user_id, c.id as conversation_id, ${unreadCase('c', 'u', 'r')} as unread
       from users u
       cross join conversations c
       left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
@@ -147,20 +143,16 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
         accountRows.map((row) => row.conversation.id),
       );
       const now = new Date();
+      // One view per conversation; only the unread count differs between users.
+      const views = accountRows.map((row) =>
+        toConversationView(row.conversation, row.contact, labelsOf(row.labels), assigneeOf(row.assignee), now, 0),
+      );
       for (const userId of online) {
         const total = unread.get(userId)?.total ?? 0;
-        for (const row of accountRows) {
+        for (const [index, row] of accountRows.entries()) {
           const unreadCount = Number(unread.get(userId)?.byConversation[row.conversation.id] ?? 0);
-          const conversation = toConversationView(
-            row.conversation,
-            row.contact,
-            labelsOf(row.labels),
-            assigneeOf(row.assignee),
-            now,
-            unreadCount,
-          );
           const event: ConversationEvent = {
-            conversation: { ...conversation, unreadCount },
+            conversation: { ...views[index], unreadCount },
             counts,
             unreadTotal: total,
             archivedReplies,
