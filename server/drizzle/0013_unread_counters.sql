@@ -12,4 +12,5 @@ WHERE x."conversation_id" = c."id";--> statement-breakpoint
 UPDATE "conversation_reads" r SET "incoming_read" = (
   SELECT count(*)::int FROM "messages" m
   WHERE m."conversation_id" = r."conversation_id" AND m."direction" = 'incoming' AND m."created_at" <= r."read_at"
-);
+);--> statement-breakpoint
+CREATE INDEX "conversations_account_first_incoming_idx" ON "conversations" USING btree ("account_id","first_incoming_at");

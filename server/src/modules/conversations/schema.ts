@@ -70,6 +70,8 @@ export const conversations = pgTable(
       .on(table.accountId, table.lastMessageIncoming.desc(), table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
     index('conversations_account_created_idx').on(table.accountId, table.createdAt),
+    // Conversations older than a staff member (their unread total counts those by time: unread.ts).
+    index('conversations_account_first_incoming_idx').on(table.accountId, table.firstIncomingAt),
     index('conversations_contact_idx').on(table.contactId),
     index('conversations_account_assignee_idx').on(table.accountId, table.assignedUserId),
   ],
