@@ -64,6 +64,15 @@ export async function generateInbox({ databaseUrl, accountId, conversations, per
        WHERE c.account_id = $1 AND c.contact_id IN (SELECT id FROM contacts WHERE account_id = $1 AND phone LIKE '1666%')`,
       [accountId, perConversation],
     );
+    // The unread counters the server keeps as it stores messages (server/src/modules/conversations/unread.ts).
+    await step(
+      'counters',
+      `UPDATE conversations c SET incoming_count = x.n, first_incoming_at = x.first
+       FROM (SELECT conversation_id, count(*)::int AS n, min(created_at) AS first FROM messages
+             WHERE account_id = $1 AND direction = 'incoming' GROUP BY conversation_id) x
+       WHERE x.conversation_id = c.id`,
+      [accountId],
+    );
     const started = performance.now();
     for (const index of indexes) await client.query(index.indexdef);
     timings.indexes = Math.round(performance.now() - started);

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 jest.mock('cookie', () => ({}));
 
 import { installErrorHandler } from './error-handler';
-import { containsNul, installNulGuard, NUL_MESSAGE, sanitizeStrings } from './nul-guard';
+import { containsNul, installNulGuard, NUL_MESSAGE, parseSanitizedJson, sanitizeStrings } from './nul-guard';
 
 describe('containsNul', () => {
   it('finds a NUL in strings, nested values and keys', () => {
@@ -59,5 +59,23 @@ describe('sanitizeStrings', () => {
         d: 'ok 🙂 \uFFFD!',
       },
     );
+  });
+});
+
+describe('parseSanitizedJson', () => {
+  it('replaces what Meta escapes as NUL or a lone surrogate, in values and keys, and keeps pairs and other text', () => {
+    expect(
+      parseSanitizedJson('{"a":"x\\u0000y","k\\u0000":1,"b":"\\ud800","c":"\\ud83d\\ude00","d":"caf\\u00e9"}'),
+    ).toEqual({
+      a: 'x\uFFFDy',
+      'k\uFFFD': 1,
+      b: '\uFFFD',
+      c: '😀',
+      d: 'café',
+    });
+    expect(parseSanitizedJson('{"a":"plain","b":[1,null,{"c":"ok"}]}')).toEqual({
+      a: 'plain',
+      b: [1, null, { c: 'ok' }],
+    });
   });
 });

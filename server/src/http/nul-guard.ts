@@ -38,6 +38,19 @@ export function sanitizeStrings<T>(value: T): T {
   return mapStrings(value, (text) => text.replace(UNSTORABLE, '\uFFFD'));
 }
 
+/**
+ * In JSON text, a NUL or a surrogate can only be written as a \u escape (raw control characters are invalid JSON,
+ * and decoded UTF-8 holds no lone surrogate): text without such an escape parses to nothing `sanitizeStrings`
+ * would change, and most webhooks skip its copy.
+ */
+const ESCAPED_UNSTORABLE = /\\u(0000|d[89a-f])/i;
+
+/** JSON.parse, then `sanitizeStrings` when the text could hold something to replace. */
+export function parseSanitizedJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  return ESCAPED_UNSTORABLE.test(text) ? sanitizeStrings(value) : value;
+}
+
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {

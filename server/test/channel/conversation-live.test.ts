@@ -95,6 +95,27 @@ describe('unread state per staff member', () => {
     expect((await rowOf()).unreadCount).toBe(1);
     expect((await rowOf(agentToken)).unreadCount).toBe(2);
   });
+
+  it('counts for a staff member who joined later only what arrived after, alike in the event and the summary', async () => {
+    const { conversationId } = await stack.customerWrites('15557770006', 'Before you joined');
+    const late = await stack.server.createAgent({ accountId: stack.owner.accountId });
+    const lateToken = await stack.server.login(late.email, late.password);
+    const rowOf = async () =>
+      (await stack.api('GET', '/api/conversations?q=15557770006', undefined, lateToken)).body.list[0];
+    expect((await rowOf()).unreadCount).toBe(0);
+    expect((await stack.api('GET', '/api/conversations/summary', undefined, lateToken)).body.unreadTotal).toBe(0);
+
+    const lateAgent = await listen(lateToken);
+    await stack.customerWrites('15557770006', 'After you joined');
+    const event = await lateAgent.waitFor(
+      'conversation',
+      ofConversation(conversationId, (e) => e.conversation.unreadCount === 1),
+      'the late agent’s unread 1',
+    );
+    expect(event.unreadTotal).toBe(1);
+    expect((await stack.api('GET', '/api/conversations/summary', undefined, lateToken)).body.unreadTotal).toBe(1);
+    expect((await rowOf()).unreadCount).toBe(1);
+  });
 });
 
 describe('a customer writing into an archived conversation', () => {

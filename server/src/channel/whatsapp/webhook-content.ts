@@ -124,12 +124,33 @@ export function parseFlowResponse(responseJson: string): { answers: Record<strin
   return { answers, ...(flowToken !== undefined ? { flowToken } : {}) };
 }
 
+// Built once: a zod schema compiles its parser on first use, so one made per message costs that every time.
+const errorsSchema = z.array(errorSchema);
+const declaredTypeSchema = z.object({ type: z.string() });
+const textSchema = z.object({ body: z.string() });
+const locationSchema = z.object({
+  latitude: z.coerce.number(),
+  longitude: z.coerce.number(),
+  name: z.string().optional(),
+  address: z.string().optional(),
+  url: z.string().optional(),
+});
+const buttonSchema = z.object({ payload: z.string().optional(), text: z.string() });
+const reactionSchema = z.object({ message_id: z.string(), emoji: z.string().optional() });
+const interactiveBaseSchema = z.object({ type: z.string() }).passthrough();
+const tappedReplySchema = z.object({ id: z.string(), title: z.string(), description: z.string().optional() });
+const formReplySchema = z.object({
+  response_json: z.string(),
+  body: z.string().optional(),
+  name: z.string().optional(),
+});
+
 function unsupported(
   originalType: string,
   raw: Record<string, unknown>,
 ): { type: InboundMessageType; content: MessageContent } {
-  const errors = z.array(errorSchema).safeParse(raw.errors);
-  const declared = z.object({ type: z.string() }).safeParse(raw.unsupported);
+  const errors = errorsSchema.safeParse(raw.errors);
+  const declared = declaredTypeSchema.safeParse(raw.unsupported);
   return {
     type: 'unsupported',
     content: {
@@ -146,7 +167,7 @@ export function readContent(
   raw: Record<string, unknown>,
 ): { type: InboundMessageType; content: MessageContent } {
   if (type === 'text') {
-    const text = z.object({ body: z.string() }).safeParse(raw.text);
+    const text = textSchema.safeParse(raw.text);
     if (text.success) return { type, content: { text: text.data.body } };
   } else if (mediaTypes.has(type)) {
     const media = mediaSchema.safeParse(raw[type]);
@@ -167,15 +188,7 @@ export function readContent(
       };
     }
   } else if (type === 'location') {
-    const location = z
-      .object({
-        latitude: z.coerce.number(),
-        longitude: z.coerce.number(),
-        name: z.string().optional(),
-        address: z.string().optional(),
-        url: z.string().optional(),
-      })
-      .safeParse(raw.location);
+    const location = locationSchema.safeParse(raw.location);
     if (location.success) return { type, content: { location: location.data } };
   } else if (type === 'contacts') {
     if (Array.isArray(raw.contacts)) return { type, content: { contacts: raw.contacts } };
@@ -183,7 +196,7 @@ export function readContent(
     const interactive = readInteractive(raw.interactive);
     if (interactive) return { type, content: { interactive } };
   } else if (type === 'button') {
-    const button = z.object({ payload: z.string().optional(), text: z.string() }).safeParse(raw.button);
+    const button = buttonSchema.safeParse(raw.button);
     if (button.success)
       return {
         type,
@@ -226,7 +239,7 @@ export function readContent(
   } else if (type === 'request_welcome') {
     return { type, content: {} };
   } else if (type === 'reaction') {
-    const reaction = z.object({ message_id: z.string(), emoji: z.string().optional() }).safeParse(raw.reaction);
+    const reaction = reactionSchema.safeParse(raw.reaction);
     if (reaction.success)
       return {
         type,
@@ -239,13 +252,11 @@ export function readContent(
 }
 
 function readInteractive(value: unknown): InteractiveReply | undefined {
-  const base = z.object({ type: z.string() }).passthrough().safeParse(value);
+  const base = interactiveBaseSchema.safeParse(value);
   if (!base.success) return undefined;
   const kind = base.data.type;
   if (kind === 'button_reply' || kind === 'list_reply') {
-    const reply = z
-      .object({ id: z.string(), title: z.string(), description: z.string().optional() })
-      .safeParse(base.data[kind]);
+    const reply = tappedReplySchema.safeParse(base.data[kind]);
     if (!reply.success) return undefined;
     return {
       type: kind,
@@ -255,9 +266,7 @@ function readInteractive(value: unknown): InteractiveReply | undefined {
     };
   }
   if (kind === 'nfm_reply') {
-    const reply = z
-      .object({ response_json: z.string(), body: z.string().optional(), name: z.string().optional() })
-      .safeParse(base.data.nfm_reply);
+    const reply = formReplySchema.safeParse(base.data.nfm_reply);
     if (!reply.success) return undefined;
     const { answers, flowToken } = parseFlowResponse(reply.data.response_json);
     return { type: 'nfm_reply', answers, ...(flowToken !== undefined ? { flowToken } : {}) };

@@ -253,8 +253,10 @@ function toDate(unixSeconds: string): Date {
 const digits = (value: string | undefined) => (value ? value.replace(/\D/g, '') : '');
 const sameNumber = (a: string | undefined, b: string | undefined) => Boolean(a) && digits(a) === digits(b);
 
+const contextSchema = z.object({ id: z.string().optional(), forwarded: z.boolean().optional() });
+
 function contextOf(raw: Record<string, unknown>) {
-  const context = z.object({ id: z.string().optional(), forwarded: z.boolean().optional() }).safeParse(raw.context);
+  const context = contextSchema.safeParse(raw.context);
   return {
     ...(context.success && context.data.id ? { replyToWamid: context.data.id } : {}),
     ...(context.success && context.data.forwarded ? { forwarded: true } : {}),

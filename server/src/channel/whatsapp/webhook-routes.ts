@@ -16,7 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documentedOnly, typed } from '../../http/api-reference';
 import { HttpError } from '../../http/errors';
-import { sanitizeStrings } from '../../http/nul-guard';
+import { parseSanitizedJson } from '../../http/nul-guard';
 import { parseWebhookPayload, WebhookPayloadError, type WebhookEvent } from './webhook-payload';
 import { verifyWebhookSignature } from './webhook-signature';
 
@@ -108,7 +108,7 @@ export async function registerWhatsAppWebhook(
         try {
           // PostgreSQL cannot store NUL or a lone surrogate: a customer's text carrying one must be stored (with
           // U+FFFD in its place), not fail and be redelivered for days.
-          payload = sanitizeStrings(JSON.parse(raw.toString('utf8')));
+          payload = parseSanitizedJson(raw.toString('utf8'));
         } catch {
           throw new HttpError(400, 'Webhook body is not valid JSON');
         }

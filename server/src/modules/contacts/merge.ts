@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { conversations, messages } from '../conversations/schema';
+import { conversationReads, conversations, messages } from '../conversations/schema';
 import { contacts, type ContactRow } from './schema';
 
 async function moveConversation(tx: Tx, accountId: string, keepId: string, dropId: string): Promise<void> {
@@ -34,11 +34,16 @@ async function moveConversation(tx: Tx, accountId: string, keepId: string, dropI
         ? { lastMessageAt: dropped.lastMessageAt, lastMessageIncoming: dropped.lastMessageIncoming }
         : {}),
       lastIncomingAt: sql`greatest(${conversations.lastIncomingAt}, ${dropped.lastIncomingAt?.toISOString() ?? null}::timestamptz)`,
+      // The unread counters (conversations/unread.ts) take the moved messages in.
+      incomingCount: sql`${conversations.incomingCount} + ${dropped.incomingCount}`,
+      firstIncomingAt: sql`least(${conversations.firstIncomingAt}, ${dropped.firstIncomingAt?.toISOString() ?? null}::timestamptz)`,
       status: kept.status === 'active' || dropped.status !== 'active' ? kept.status : 'active',
       updatedAt: sql`now()`,
     })
     .where(eq(conversations.id, kept.id));
   await tx.delete(conversations).where(eq(conversations.id, dropped.id));
+  // Moved messages older than a read of the kept conversation are read: such reads count by time again.
+  await tx.update(conversationReads).set({ incomingRead: null }).where(eq(conversationReads.conversationId, kept.id));
 }
 
 /** Merges `drop` into `keep` (both of the account, rows already locked by the caller); returns the kept row. */

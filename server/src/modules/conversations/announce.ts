@@ -16,12 +16,12 @@ import type { Db, Tx } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
 import { assigneeOf } from '../assignment/of-conversation';
 import { labelsOf } from '../labels/of-conversation';
-import { loadMessageEvents, type MessageEvents } from './events';
+import { loadMessageEvents, type EventRow, type MessageEvents } from './events';
 import { selectConversations } from './queries';
 import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
 import { conversations } from './schema';
-import { accountCounts, type TabCounts } from './unread';
+import { accountCounts, unreadCase, type TabCounts } from './unread';
 import { toConversationView, type ConversationView, type MessageView } from './views';
 
 export const CONVERSATION_EVENT = 'conversation';
@@ -76,8 +76,10 @@ const idList = (ids: string[]) =>
 
 /**
  * Every online user's unread total and unread count of each announced conversation, in one query (unread.ts's
- * rule: incoming messages stored after the user's read_at, or after the user was created). Two queries per
- * online user per commit were most of the webhook path's CPU with 50 agents online (bench P1 profile).
+ * counters). It runs on every new message with every agent online (bench P1), so it never visits all the
+ * account's conversations per user: a user's total is the account's incoming messages less what that user has
+ * read, which only the conversations they read (their reads) or that are older than them (an index range) can
+ * hold; elsewhere everything is unread.
  */
 async function unreadOfUsers(
   db: Db,
@@ -86,20 +88,30 @@ async function unreadOfUsers(
   conversationIds: string[],
 ): Promise<Map<string, UsersUnread>> {
   const result = await db.execute(sql`
-    select x.user_id, coalesce(sum(x.unread), 0)::int as total,
-      json_object_agg(x.conversation_id, x.unread) filter (where x.conversation_id in (${idList(conversationIds)})) as changed
-    from (
-      select u.id as user_id, c.id as conversation_id, (
-        select count(*)::int from messages m
-        where m.conversation_id = c.id and m.direction = 'incoming'
-          and m.created_at > coalesce(r.read_at, u.created_at)
-      ) as unread
-      from users u
-      cross join conversations c
-      left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
-      where u.id in (${idList(userIds)}) and c.account_id = ${accountId} and c.last_message_at is not null
-    ) x
-    group by x.user_id`);
+    select u.id as user_id,
+      (select coalesce(sum(c.incoming_count), 0) from conversations c
+        where c.account_id = ${accountId} and c.last_message_at is not null)
+      - coalesce((
+          select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
+          from conversation_reads r
+          join conversations c on c.id = r.conversation_id
+          where r.user_id = u.id and c.account_id = ${accountId} and c.last_message_at is not null
+        ), 0)
+      - coalesce((
+          select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
+          from conversations c
+          left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
+          where c.account_id = ${accountId} and c.first_incoming_at <= u.created_at
+            and c.last_message_at is not null and r.user_id is null
+        ), 0) as total,
+      (
+        select json_object_agg(c.id, ${unreadCase('c', 'u', 'r')})
+        from conversations c
+        left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
+        where c.id in (${idList(conversationIds)}) and c.last_message_at is not null
+      ) as changed
+    from users u
+    where u.id in (${idList(userIds)})`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
     user_id: string;
     total: number | string;
@@ -113,17 +125,27 @@ async function unreadOfUsers(
   return unread;
 }
 
+/** A conversation's rows as the `conversation` event is built from them. */
+type ConversationRows = Pick<EventRow, 'conversation' | 'contact' | 'labels' | 'assignee'>;
+
 export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSigner, log: FastifyBaseLogger): Announcer {
-  async function announceMessages(ids: string[], conversationIds: Set<string>) {
-    for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
+  function loadConversationRows(ids: string[]): Promise<ConversationRows[]> {
+    return selectConversations(db).where(inArray(conversations.id, ids));
+  }
+
+  /** Emits the messages; the conversations they change go into `conversations` (with their rows, just read). */
+  async function announceMessages(ids: string[], conversations: Map<string, ConversationRows | null>) {
+    for (const { accountId, event, row } of await loadMessageEvents(db, links, ids)) {
       const [message] = await withQuotedMessages(db, accountId, [event.message]);
       realtime.toAccount(accountId, 'message', { ...event, message });
-      if (changesConversation(message)) conversationIds.add(event.conversationId);
+      if (changesConversation(message)) conversations.set(event.conversationId, row);
     }
   }
 
-  async function announceConversations(ids: string[]) {
-    const rows = await selectConversations(db).where(inArray(conversations.id, ids));
+  async function announceConversations(wanted: Map<string, ConversationRows | null>) {
+    const known = [...wanted.values()].filter((row): row is ConversationRows => row !== null);
+    const missing = [...wanted].flatMap(([id, row]) => (row ? [] : [id]));
+    const rows = [...known, ...(missing.length === 0 ? [] : await loadConversationRows(missing))];
     const byAccount = new Map<string, typeof rows>();
     for (const row of rows)
       byAccount.set(row.conversation.accountId, [...(byAccount.get(row.conversation.accountId) ?? []), row]);
@@ -138,20 +160,16 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
         accountRows.map((row) => row.conversation.id),
       );
       const now = new Date();
+      // One view per conversation; only the unread count differs between users.
+      const views = accountRows.map((row) =>
+        toConversationView(row.conversation, row.contact, labelsOf(row.labels), assigneeOf(row.assignee), now, 0),
+      );
       for (const userId of online) {
         const total = unread.get(userId)?.total ?? 0;
-        for (const row of accountRows) {
+        for (const [index, row] of accountRows.entries()) {
           const unreadCount = Number(unread.get(userId)?.byConversation[row.conversation.id] ?? 0);
-          const conversation = toConversationView(
-            row.conversation,
-            row.contact,
-            labelsOf(row.labels),
-            assigneeOf(row.assignee),
-            now,
-            unreadCount,
-          );
           const event: ConversationEvent = {
-            conversation: { ...conversation, unreadCount },
+            conversation: { ...views[index], unreadCount },
             counts,
             unreadTotal: total,
             archivedReplies,
@@ -164,9 +182,11 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
 
   async function announce(changes: ChangeLog) {
     try {
-      const conversationIds = new Set(changes.conversationIds);
-      if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversationIds);
-      if (conversationIds.size > 0) await announceConversations([...conversationIds]);
+      const conversations = new Map<string, ConversationRows | null>(
+        [...changes.conversationIds].map((id) => [id, null]),
+      );
+      if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversations);
+      if (conversations.size > 0) await announceConversations(conversations);
     } catch (error) {
       log.warn({ err: error }, 'could not announce the changes');
     }

@@ -14,17 +14,32 @@ const statusAfterNewMessageSql = sql`case ${conversations.status} ${sql.join(
 /**
  * A new incoming or outgoing message: the conversation becomes active unless it is archived, and the message
  * becomes its last one unless a newer one is already there. `customerWroteAt` moves the 24-hour window.
- * `keepStatus` (a past message from a history batch) leaves a closed conversation closed.
+ * `keepStatus` (a past message from a history batch) leaves a closed conversation closed. `incomingRows` (the
+ * incoming rows stored, by default this one when incoming: count and earliest stored time) keeps the unread
+ * counters (unread.ts) in step; a run of several messages passes them all with its last one.
  */
 export async function noteNewMessage(
   tx: Tx,
   conversationId: string,
-  message: { createdAt: Date; incoming: boolean; customerWroteAt?: Date; keepStatus?: boolean },
+  message: {
+    createdAt: Date;
+    incoming: boolean;
+    customerWroteAt?: Date;
+    keepStatus?: boolean;
+    incomingRows?: { count: number; firstCreatedAt: Date };
+  },
 ): Promise<void> {
   const at = sql`${message.createdAt.toISOString()}::timestamptz`;
+  const rows = message.incomingRows ?? (message.incoming ? { count: 1, firstCreatedAt: message.createdAt } : null);
   await tx
     .update(conversations)
     .set({
+      ...(rows && rows.count > 0
+        ? {
+            incomingCount: sql`${conversations.incomingCount} + ${rows.count}`,
+            firstIncomingAt: sql`least(${conversations.firstIncomingAt}, ${rows.firstCreatedAt.toISOString()}::timestamptz)`,
+          }
+        : {}),
       status: message.keepStatus ? sql`${conversations.status}` : statusAfterNewMessageSql,
       // Both read the old last_message_at: SET expressions see the row as it was.
       lastMessageIncoming: sql`case when ${conversations.lastMessageAt} is null or ${conversations.lastMessageAt} <= ${at} then ${message.incoming} else ${conversations.lastMessageIncoming} end`,

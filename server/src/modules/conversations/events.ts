@@ -22,7 +22,7 @@ export interface MessageEvent {
   conversation: ConversationView;
 }
 
-type EventRow = {
+export type EventRow = {
   message: MessageRow;
   conversation: ConversationRow;
   contact: ContactRow;
@@ -30,9 +30,17 @@ type EventRow = {
   assignee: Assignee | string | null;
 };
 
-function toEvent(row: EventRow, links: MediaLinkSigner, now: Date): { accountId: string; event: MessageEvent } {
+export interface LoadedMessageEvent {
+  accountId: string;
+  event: MessageEvent;
+  /** The rows it was built from (the announcer reuses the conversation's for its `conversation` event). */
+  row: EventRow;
+}
+
+function toEvent(row: EventRow, links: MediaLinkSigner, now: Date): LoadedMessageEvent {
   return {
     accountId: row.message.accountId,
+    row,
     event: {
       conversationId: row.conversation.id,
       message: toMessageView(row.message, links, now),
@@ -55,7 +63,7 @@ export async function loadMessageEvents(
   db: Db,
   links: MediaLinkSigner,
   messageIds: string[],
-): Promise<Array<{ accountId: string; event: MessageEvent }>> {
+): Promise<LoadedMessageEvent[]> {
   const loaded = [];
   for (let start = 0; start < messageIds.length; start += LOAD_SLICE) {
     const slice = messageIds.slice(start, start + LOAD_SLICE);

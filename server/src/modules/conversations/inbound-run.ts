@@ -62,15 +62,22 @@ export async function storePlainIncomingRun(
   const conversationIds = await conversationIdsOf(tx, accountId, [...new Set(contactIds.values())]);
 
   const results = new Map<InboundMessageEvent, StoredInbound>();
-  const latest = new Map<string, { createdAt: Date; customerWroteAt?: Date }>();
+  const latest = new Map<
+    string,
+    { createdAt: Date; customerWroteAt?: Date; incomingRows: { count: number; firstCreatedAt: Date } }
+  >();
   for (const event of fresh) {
     const conversationId = conversationIds.get(contactIds.get(digitsOf(event.customer.waId)) ?? '');
     if (!conversationId) throw new Error('a sender of the run has no conversation');
     const row = await insertIncoming(tx, jobs, accountId, conversationId, event);
     if (!row) continue;
     results.set(event, { messageId: row.id, queuedDownload: row.queuedDownload });
-    const note = latest.get(conversationId) ?? { createdAt: row.createdAt };
+    const note = latest.get(conversationId) ?? {
+      createdAt: row.createdAt,
+      incomingRows: { count: 0, firstCreatedAt: row.createdAt },
+    };
     if (row.createdAt > note.createdAt) note.createdAt = row.createdAt;
+    note.incomingRows.count += 1;
     if (opensServiceWindow(event) && !(note.customerWroteAt && note.customerWroteAt >= row.sentAt)) {
       note.customerWroteAt = row.sentAt;
     }

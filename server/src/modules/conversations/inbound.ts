@@ -209,6 +209,7 @@ export async function storeInboundMessage(
     // A past message takes its own place in the list and never reopens a closed conversation.
     createdAt: event.history ? stored.sentAt : stored.createdAt,
     incoming: true,
+    incomingRows: { count: 1, firstCreatedAt: stored.createdAt },
     ...(event.history ? { keepStatus: true } : {}),
     ...(opensServiceWindow(event) ? { customerWroteAt: stored.sentAt } : {}),
   });

@@ -1,6 +1,17 @@
 import { CONVERSATION_STATUSES, DELIVERY_STATUSES, MESSAGE_DIRECTIONS, type ReferralContent } from '@parley/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema';
 import { contacts } from '../contacts/schema';
 import { users } from '../users/schema';
@@ -36,6 +47,12 @@ export const conversations = pgTable(
     archivedReplyAt: ms('archived_reply_at'),
     /** The staff member it is assigned to (issue #21), or null: unassigned. */
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Incoming messages stored in it, and the stored time of the first: kept in step like the last-message
+     * columns, so a staff member's unread count is a subtraction, not a count over messages (unread.ts).
+     */
+    incomingCount: integer('incoming_count').notNull().default(0),
+    firstIncomingAt: ms('first_incoming_at'),
     createdAt: ms('created_at').notNull().defaultNow(),
     updatedAt: ms('updated_at').notNull().defaultNow(),
   },
@@ -49,6 +66,8 @@ export const conversations = pgTable(
       .on(table.accountId, table.lastMessageIncoming.desc(), table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
     index('conversations_account_created_idx').on(table.accountId, table.createdAt),
+    // Conversations older than a staff member (their unread total counts those by time: unread.ts).
+    index('conversations_account_first_incoming_idx').on(table.accountId, table.firstIncomingAt),
     index('conversations_contact_idx').on(table.contactId),
     index('conversations_account_assignee_idx').on(table.accountId, table.assignedUserId),
   ],
@@ -250,6 +269,8 @@ export const conversationReads = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     readAt: ms('read_at').notNull(),
+    /** The conversation's incomingCount when it was read; null: unknown (count by readAt, unread.ts). */
+    incomingRead: integer('incoming_read'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.conversationId] }),

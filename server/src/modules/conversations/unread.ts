@@ -1,9 +1,13 @@
 /**
  * Unread state per staff member (docs/api.md, Conversations: `unreadCount`, GET /api/conversations/summary).
- * Incoming messages stored after the user's `readAt` of a conversation are unread for them; with no read yet,
+ * Incoming messages stored after the user last read a conversation are unread for them; with no read yet,
  * those stored after the user was created. Opening a conversation (POST /api/conversations/{id}/read) reads it.
+ *
+ * Counted by counters, not over messages: a conversation counts its incoming messages (`incoming_count`, kept by
+ * noteNewMessage) and a read remembers that count (`incoming_read`), so a count is a subtraction — the realtime
+ * `conversation` event recomputes every online user's unread total on each new message.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { CONVERSATION_STATUSES, conversationReads, conversations, type ConversationStatus } from './schema';
 
@@ -11,28 +15,45 @@ export type TabCounts = Record<ConversationStatus, number>;
 
 /** The conversation is read up to now for the user (their other devices follow through the `conversation` event). */
 export async function markConversationRead(db: Db | Tx, userId: string, conversationId: string): Promise<void> {
+  const incomingRead = sql`(select c.incoming_count from conversations c where c.id = ${conversationId})`;
   await db
     .insert(conversationReads)
-    .values({ userId, conversationId, readAt: sql`clock_timestamp()` })
+    .values({ userId, conversationId, readAt: sql`clock_timestamp()`, incomingRead })
     .onConflictDoUpdate({
       target: [conversationReads.userId, conversationReads.conversationId],
-      set: { readAt: sql`clock_timestamp()` },
+      set: { readAt: sql`clock_timestamp()`, incomingRead },
     });
 }
 
 /**
- * Unread incoming messages of one conversation for one user (a correlated count on the timeline index). Written
- * with qualified names: Drizzle leaves columns unqualified inside a select list, which a subquery would misread.
+ * The unread count of conversation `c` for user `u`, whose read row `r` (left joined) may be missing; the names
+ * are the query's aliases. A read that knows the count subtracts it; with no read, a conversation whose first
+ * incoming message came after the user holds only unread ones; otherwise (a conversation older than the user,
+ * or a read whose count a contact merge made unknown) the messages after the read, or the user's creation, are
+ * counted on the timeline index.
  */
-const unreadOf = (userId: string) => sql<number>`(
-  select count(*)::int from messages m
-  where m.conversation_id = conversations.id
-    and m.direction = 'incoming'
-    and m.created_at > coalesce(
-      (select r.read_at from conversation_reads r where r.user_id = ${userId} and r.conversation_id = conversations.id),
-      (select u.created_at from users u where u.id = ${userId})
+export const unreadCase = (c: string, u: string, r: string): SQL =>
+  sql.raw(`(case
+    when ${r}.incoming_read is not null then greatest(${c}.incoming_count - ${r}.incoming_read, 0)
+    when ${r}.read_at is null and (${c}.first_incoming_at is null or ${c}.first_incoming_at > ${u}.created_at)
+      then ${c}.incoming_count
+    else (
+      select count(*)::int from messages m
+      where m.conversation_id = ${c}.id and m.direction = 'incoming'
+        and m.created_at > coalesce(${r}.read_at, ${u}.created_at)
     )
-)`;
+  end)`);
+
+/**
+ * Unread incoming messages of one conversation for one user. Written with qualified names: Drizzle leaves
+ * columns unqualified inside a select list, which a subquery would misread.
+ */
+const unreadOf = (userId: string) => sql<number>`coalesce((
+  select ${unreadCase('conversations', 'u', 'r')}
+  from users u
+  left join conversation_reads r on r.user_id = u.id and r.conversation_id = conversations.id
+  where u.id = ${userId}
+), 0)`;
 
 /** Each user's unread count of each given conversation: `userId → conversationId → count`. */
 export async function unreadCounts(
