@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { shownBriefly } from '../support/brief-text';
 import { launchBrowser, newPage } from '../support/browser';
 import { latestCode } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
+
+const PROFILE_MESSAGE = '[data-testid="profile-message"]';
 
 // Accounts in the browser against the real server (docs/product-rules.md#sign-in, #admin): sign-up, verification, sign-in, password reset, profile,
 // and what a refused token does to the client.
@@ -239,8 +242,9 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Full Name').fill('Hedy Kiesler');
     await page.getByLabel('Account Name').fill('Frequency Hopping Ltd');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByTestId('profile-message').getByText('Profile updated successfully').waitFor();
+    await shownBriefly(page, PROFILE_MESSAGE, 'Profile updated successfully', () =>
+      page.getByRole('button', { name: 'Save Changes' }).click(),
+    );
     await page.getByText('Frequency Hopping Ltd').waitFor();
     // The success text clears itself after about a second.
     await page.getByTestId('profile-message').getByText('Profile updated successfully').waitFor({ state: 'detached' });
@@ -257,8 +261,9 @@ describe('accounts', () => {
     await page.getByLabel('Current Password').fill(owner.password);
     await page.getByLabel('New Password').fill('spread-spectrum');
     await page.getByLabel('Confirm Password').fill('spread-spectrum-2');
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByTestId('profile-message').getByText('Passwords do not match').waitFor();
+    await shownBriefly(page, PROFILE_MESSAGE, 'Passwords do not match', () =>
+      page.getByRole('button', { name: 'Change Password' }).click(),
+    );
     // Shown for about two seconds, then gone.
     await page.getByTestId('profile-message').getByText('Passwords do not match').waitFor({ state: 'detached' });
     expect(passwordCalls).toEqual([]);
