@@ -1,7 +1,8 @@
 // The antd exports that the shell and every remote import by name: the one list that Module Federation's shared
 // tree-shaking keeps in the shared antd (README, "Fast first load"). Every build computes the same union, so the
-// shell's trimmed antd serves every remote; a remote that imports a component outside it gets the full antd instead
-// (the runtime compares the lists), so add a component by building and deploying the shell with the remote.
+// shell's trimmed antd serves every remote. A remote that imports a component outside it gets `undefined` (measured:
+// no fallback to the full antd), so the deploy guard refuses it: add a component by building and deploying the
+// shell first.
 const fs = require('node:fs');
 const path = require('node:path');
 
