@@ -50,12 +50,24 @@ describe('shell', () => {
     await page.goto(`${stack.baseUrl}/main`);
     await page.locator('.remote-outlet:not([hidden])').first().waitFor();
     // Client-side navigation, as the side menu does it: the page (and its federation state) stays.
-    for (const route of ['/contacts', '/users', '/profile', '/terms-of-service']) {
+    // Each page waited for by its remote's container: the previous page's outlet can still be the one shown.
+    const pages = [
+      ['/contacts', 'remote_library'],
+      ['/users', 'remote_admin'],
+      ['/profile', 'remote_admin'],
+      ['/terms-of-service', 'remote_auth'],
+    ];
+    for (const [route, container] of pages) {
       await page.evaluate((to) => {
         history.pushState({}, '', to);
         dispatchEvent(new PopStateEvent('popstate'));
       }, route);
       await page.waitForURL(`**${route}`);
+      await page.waitForFunction(
+        (name) =>
+          ((globalThis as any).__FEDERATION__?.__INSTANCES__ ?? []).some((instance: any) => instance.name === name),
+        container,
+      );
       await page.locator('.remote-outlet:not([hidden])').first().waitFor();
     }
     const federation = await page.evaluate(() => {
