@@ -9,6 +9,8 @@ module.exports = {
     rootDir: __dirname,
     testMatch: ['<rootDir>/tests/**/*.test.ts'],
     setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
+    // The migrated PGlite template every stack copies, made before any file runs.
+    globalSetup: '<rootDir>/../scripts/lib/jest-global-setup.cjs',
   }),
   maxWorkers: 1,
 };

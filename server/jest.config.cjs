@@ -21,7 +21,13 @@ const server = (settings) => {
 
 const unit = server({ name: 'unit', testMatch: ['<rootDir>/src/**/*.test.ts'] });
 const api = (db) =>
-  server({ name: `api-${db}`, testMatch: ['<rootDir>/test/**/*.test.ts'], globals: { PARLEY_TEST_DB: db } });
+  server({
+    name: `api-${db}`,
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
+    globals: { PARLEY_TEST_DB: db },
+    // The migrated PGlite template, made before any file runs (some files start PGlite servers on either project).
+    globalSetup: '<rootDir>/../scripts/lib/jest-global-setup.cjs',
+  });
 
 const selected = process.env.TEST_DB;
 const apiProjects = selected ? [api(selected)] : [api('pglite'), api('postgres')];

@@ -10,7 +10,7 @@ const sharedPkg = require('../shared/package.json');
 const { CONTRACT_FILE, checkoutContractVersion } = require('./contract-version.cjs');
 
 /**
- * Singletons: one React, one antd, one set of stores (@parley/shared) in the page, whoever loads first.
+ * Singletons: one React, one antd, one set of stores (@parley/shared), one i18next in the page, whoever loads first.
  * Not @ant-design/icons: a shared module is never tree-shaken, so sharing it shipped all 1,603 icons to every
  * page (issue #19); each build bundles the few icons it imports by name.
  */
@@ -26,6 +26,9 @@ function sharedModules(deps) {
     '@ant-design/cssinjs': single('@ant-design/cssinjs'),
     nanostores: single('nanostores'),
     '@nanostores/react': single('@nanostores/react'),
+    // One i18next instance holds every package's catalogue (shared/src/i18n/, docs/decisions/0006).
+    i18next: single('i18next'),
+    'react-i18next': single('react-i18next'),
     '@parley/shared': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
 }

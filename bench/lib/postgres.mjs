@@ -1,76 +1,27 @@
-// Throw-away PostgreSQL databases on 127.0.0.1:5432 (trust auth), created fresh and dropped after.
-import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
+// Throw-away PostgreSQL databases for the benchmarks (scripts/lib/postgres-databases.cjs), remembered so a failed
+// run still drops what it made.
+import databases from '../../scripts/lib/postgres-databases.cjs';
 
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
-
-const HOST = '127.0.0.1';
-const PORT = 5432;
-const USERS = ['postgres', 'root'];
-const ADMIN_DB = 'test';
-const created = new Set();
-
-async function adminClient() {
-  let lastError;
-  for (const user of USERS) {
-    const client = new Client({ host: HOST, port: PORT, user, database: ADMIN_DB });
-    try {
-      await client.connect();
-      return { client, user };
-    } catch (error) {
-      lastError = error;
-      await client.end().catch(() => undefined);
-    }
-  }
-  throw new Error(`cannot reach PostgreSQL at ${HOST}:${PORT} (database ${ADMIN_DB}): ${lastError}`);
-}
-
-export async function postgresVersion() {
-  const { client } = await adminClient();
-  try {
-    return (await client.query('show server_version')).rows[0].server_version;
-  } finally {
-    await client.end();
-  }
-}
+export const { postgresVersion } = databases;
+const created = new Map();
 
 /** A new empty database: `{ name, url, drop() }`. */
 export async function createDatabase() {
-  const name = `parley_bench_${crypto.randomBytes(5).toString('hex')}`;
-  const { client, user } = await adminClient();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  created.add(name);
+  const database = await databases.createTemporaryDatabase('parley_bench');
+  created.set(database.name, database);
   return {
-    name,
-    url: `postgresql://${user}@${HOST}:${PORT}/${name}`,
+    ...database,
     async drop() {
-      if (!created.has(name)) return;
-      const admin = await adminClient();
-      try {
-        await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        created.delete(name);
-      } finally {
-        await admin.client.end();
-      }
+      if (!created.delete(database.name)) return;
+      await database.drop();
     },
   };
 }
 
 /** Drops every database this process created and has not dropped yet (on the way out, also after a failure). */
 export async function dropAllCreated() {
-  for (const name of [...created]) {
-    const admin = await adminClient().catch(() => null);
-    if (!admin) return;
-    try {
-      await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      created.delete(name);
-    } finally {
-      await admin.client.end();
-    }
+  for (const database of [...created.values()]) {
+    created.delete(database.name);
+    await database.drop().catch(() => undefined);
   }
 }

@@ -1,6 +1,5 @@
 // The real built stack, as the e2e harness starts it: server/dist/main.js (PGlite in a temporary folder, or a
 // fresh PostgreSQL database) and the sandbox standing in for Meta, each on a free loopback port.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,54 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.mjs';
 import { createDatabase } from './postgres.mjs';
+import { spawnNode, stopChild, waitForOk } from '../../scripts/lib/processes.cjs';
+
+export { spawnNode, stopChild };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const APP_SECRET = 'bench-app-secret';
 const VERIFY_TOKEN = 'bench-verify-token';
 const running = new Set();
-
-async function waitForOk(url, child, logs, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${logs()}`);
-}
-
-export function spawnNode(script, { args = [], nodeArgs = [], env = {}, sink = [] } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk) => {
-    sink.push(chunk.toString());
-    if (sink.length > 300) sink.splice(0, sink.length - 300);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return child;
-}
-
-export async function stopChild(child, graceMs = 15_000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /**
  * @param {{ db?: 'pglite'|'postgres', databaseUrl?: string, sandboxUrl?: string, webRoot?: string,

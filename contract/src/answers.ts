@@ -3,7 +3,14 @@
  * them as `z.infer` types through @parley/shared.
  */
 import { z } from 'zod';
-import { CONVERSATION_STATUSES, DELIVERY_STATUSES, MESSAGE_DIRECTIONS, ROLES, USER_STATUSES } from './values';
+import {
+  CONVERSATION_STATUSES,
+  DELIVERY_STATUSES,
+  LANGUAGES,
+  MESSAGE_DIRECTIONS,
+  ROLES,
+  USER_STATUSES,
+} from './values';
 
 const isoDate = z.string();
 
@@ -30,6 +37,8 @@ export const currentUser = z.object({
   role: z.enum(ROLES),
   isOwner: z.boolean(),
   status: z.enum(USER_STATUSES),
+  /** The language the user picked on Profile; null (or absent, from an older server) follows the browser. */
+  language: z.enum(LANGUAGES).nullable().optional(),
   account,
 });
 
@@ -273,9 +282,13 @@ export const tokenAnswer = z.object({ token: z.string() });
 /** POST /api/user/change-password: older tokens stop working, the client stores this one. */
 export const passwordChangedAnswer = z.object({ message: z.string(), token: z.string() });
 
-/** Every refusal: 4xx `{ message }`; validation adds `errors` (field → sentence), assets and forms `description`. */
+/**
+ * Every refusal: 4xx `{ message, code }`; validation adds `errors` (field → sentence), assets and forms `description`.
+ * `code` is stable (the browser shows its catalogue text for it, docs/api.md#errors); `message` is the English text.
+ */
 export const errorAnswer = z.object({
   message: z.string(),
+  code: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
   description: z.string().optional(),
 });

@@ -12,3 +12,4 @@ export * from './rules';
 export * from './routes';
 export * from './reports';
 export * from './notes';
+export * from './error-codes';

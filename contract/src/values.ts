@@ -3,6 +3,10 @@
 export const ROLES = ['owner', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The languages Parley's texts ship in (docs/decisions/0006-languages.md); a user's saved choice is one or null. */
+export const LANGUAGES = ['en', 'pt-BR', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const USER_STATUSES = ['active', 'hold'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

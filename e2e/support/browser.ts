@@ -9,11 +9,13 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh context (own cookies and storage) with page errors collected for assertions. */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; locale?: string } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme,
+    // The browser's language (navigator.languages, Accept-Language); Chromium's default is en-US.
+    locale: options.locale,
     // The app then turns antd's animations off (shared/src/theme): under load a click could otherwise land on a
     // dropdown option still sliding into place, i.e. on its neighbour.
     reducedMotion: 'reduce',

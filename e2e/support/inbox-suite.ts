@@ -68,9 +68,16 @@ export function inboxSuite(options: StackOptions = {}) {
     return answer.wamid as string;
   }
 
-  /** A page in a browser context of its own (own cookies, storage, system colour scheme), closed after the test. */
-  async function page(viewport?: { width: number; height: number }, colorScheme?: 'light' | 'dark'): Promise<Page> {
-    const opened = await newPage(browser, { viewport, colorScheme });
+  /**
+   * A page in a browser context of its own (own cookies, storage, system colour scheme, browser language), closed
+   * after the test.
+   */
+  async function page(
+    viewport?: { width: number; height: number },
+    colorScheme?: 'light' | 'dark',
+    locale?: string,
+  ): Promise<Page> {
+    const opened = await newPage(browser, { viewport, colorScheme, locale });
     contexts.push(opened.context);
     pageErrors.push(opened.errors);
     return opened.page;

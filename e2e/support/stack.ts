@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,11 @@ import { freePort } from './ports';
 
 const { previewDeployments } = require('../../scripts/lib/preview.cjs');
 const { copyMigratedPglite } = require('../../scripts/lib/pglite-template.cjs');
+const { spawnNode, stopChild, waitForOk } = require('../../scripts/lib/processes.cjs') as {
+  spawnNode(script: string, options: { env: Record<string, string>; sink: string[] }): ChildProcess;
+  stopChild(child: ChildProcess, graceMs?: number): Promise<void>;
+  waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs?: number): Promise<void>;
+};
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -28,49 +33,6 @@ export interface StackOptions {
   /** Every stack has its own deployments folder now (kept so callers that ask for one still compile). */
   ownDeployments?: boolean;
   env?: Record<string, string>;
-}
-
-async function waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${logs()}`);
-}
-
-function run(script: string, env: Record<string, string>, sink: string[]): ChildProcess {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    sink.push(chunk.toString());
-    if (sink.length > 400) sink.splice(0, sink.length - 400);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** Starts the real built server (on a fresh PGlite folder) and the sandbox standing in for Meta. */
@@ -117,16 +79,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const output: string[] = [];
   const logs = () => output.join('');
-  const sandbox = run('sandbox/dist/main.js', sandboxEnv, output);
-  const server = run('server/dist/main.js', env, output);
+  const sandbox = spawnNode('sandbox/dist/main.js', { env: sandboxEnv, sink: output });
+  const server = spawnNode('server/dist/main.js', { env, sink: output });
   const stop = async () => {
-    await Promise.all([stopChild(server), stopChild(sandbox)]);
+    await Promise.all([stopChild(server, 5000), stopChild(sandbox, 5000)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await Promise.all([
-      waitForOk(`${baseUrl}/readyz`, server, logs),
-      waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs),
+      waitForOk(`${baseUrl}/readyz`, server, logs, 60_000),
+      waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs, 60_000),
     ]);
   } catch (error) {
     await stop();

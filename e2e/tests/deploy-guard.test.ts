@@ -6,7 +6,11 @@ import { ROOT } from '../support/stack';
 
 const { previewDeployments } = require('../../scripts/lib/preview.cjs');
 
-const EMPTY_CHAT_TEXT = 'Select a conversation to start chatting.';
+/**
+ * A string the dashboard's own code passes while rendering (the conversation list's class name): swapped for a
+ * throw, the page throws while rendering. (Not a text: texts sit in the catalogue, which the bundle keeps as JSON.)
+ */
+const RENDERED_LITERAL = JSON.stringify('inbox-scroll');
 
 // Before a version goes live, deploy checks it against what is live: every shared singleton, the contract's version,
 // and a smoke run in
@@ -22,7 +26,7 @@ describe('the checks before a deploy goes live', () => {
     });
   const live = () =>
     JSON.parse(fs.readFileSync(path.join(deployments, 'remotes.json'), 'utf8')).remotes['remote-inbox'].live;
-  /** A copy of remote-inbox's build, changed by `patch` in every file that has the empty-chat text. */
+  /** A copy of remote-inbox's build, changed by `patch` in every file that has the dashboard's rendered literal. */
   const patchedBuild = (label: string, patch: (source: string) => string) => {
     const target = path.join(dir, label);
     fs.cpSync(path.join(ROOT, 'remote-inbox/dist'), target, { recursive: true });
@@ -30,12 +34,12 @@ describe('the checks before a deploy goes live', () => {
     for (const name of fs.readdirSync(target).filter((n) => n.endsWith('.js'))) {
       const file = path.join(target, name);
       const source = fs.readFileSync(file, 'utf8');
-      if (source.includes(EMPTY_CHAT_TEXT)) {
+      if (source.includes(RENDERED_LITERAL)) {
         fs.writeFileSync(file, patch(source));
         patched += 1;
       }
     }
-    if (!patched) throw new Error('remote-inbox build has no empty-chat text');
+    if (!patched) throw new Error(`remote-inbox build has no ${RENDERED_LITERAL}`);
     return target;
   };
 
@@ -76,7 +80,7 @@ describe('the checks before a deploy goes live', () => {
 
   it('refuses a release whose page throws while rendering, found by the smoke run in Chromium', () => {
     const build = patchedBuild('throws', (source) =>
-      source.split(JSON.stringify(EMPTY_CHAT_TEXT)).join('(()=>{throw new Error("broken release")})()'),
+      source.split(RENDERED_LITERAL).join('(()=>{throw new Error("broken release")})()'),
     );
     const before = live();
     const refused = ops('deploy', 'remote-inbox', '--from', build, '--version', 'throws');

@@ -15,6 +15,8 @@ describe('versions', () => {
   it('are the same for two builds of the same source', () => {
     // A snapshot of remote-auth (and the shared build setup) inside the repo, so other work cannot change it
     // between the two builds and node_modules still resolve.
+    // tmp/ exists under `npm test` (its logs) but not in a fresh checkout run with jest alone.
+    fs.mkdirSync(path.join(ROOT, 'tmp'), { recursive: true });
     const snapshot = fs.mkdtempSync(path.join(ROOT, 'tmp', 'stable-'));
     try {
       for (const part of ['remote-auth/src', 'remote-auth/package.json', 'remote-auth/rspack.config.js', 'tooling']) {

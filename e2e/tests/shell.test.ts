@@ -97,7 +97,7 @@ describe('shell', () => {
     expect(federation.containers).toEqual(['remote_admin', 'remote_auth', 'remote_inbox', 'remote_library', 'shell']);
     expect(federation.runtimes).toBe(1);
     expect(federation.providedBy).toBe('shell');
-    for (const name of ['react', 'react-dom', 'antd', '@parley/shared', 'nanostores']) {
+    for (const name of ['react', 'react-dom', 'antd', '@parley/shared', 'nanostores', 'i18next', 'react-i18next']) {
       expect([name, federation.loaded[name]]).toEqual([name, [expect.stringMatching(/@shell$/)]]);
     }
     for (const [name, versions] of Object.entries(federation.loaded))

@@ -64,4 +64,13 @@ async function copyMigratedPglite(folder) {
   return folder;
 }
 
-module.exports = { copyMigratedPglite };
+/**
+ * Jest's globalSetup for projects whose tests start servers: the template is made once, before any test file
+ * runs, so no file's first server pays initdb and the migrations inside its hook's time-out (on a busy machine
+ * that took more than 30 s).
+ */
+async function prepareTemplate() {
+  await migratedTemplate();
+}
+
+module.exports = { copyMigratedPglite, prepareTemplate };

@@ -2,34 +2,22 @@
 // demo account, and the sandbox standing in for Meta) serves the live shell and live remotes with the candidate
 // put live in their place, no fallbacks; headless Chromium opens every page the candidate provides and any error
 // refuses the deploy. Nothing outside this machine is called and no real data is touched.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import chromiumFlags from './chromium.cjs';
 import paths from './paths.cjs';
+import { freePort } from './free-port.cjs';
 import pglite from './pglite-template.cjs';
 import pointerFile from './pointer.cjs';
+import { spawnNode, stopChild, waitForOk } from './processes.cjs';
 
 const { ROOT } = paths;
 const { copyMigratedPglite } = pglite;
 const { chromiumLaunchOptions } = chromiumFlags;
 const RETRY_TEXT = 'This part of Parley could not be loaded.';
 const PAGE_TIMEOUT_MS = 60_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A deployments folder where `name` runs `version` from `candidateDir` and everything else as live (links). */
 function smokeDeployments(dir, { deploymentsDir, shellDir, name, version, candidateDir }) {
@@ -58,46 +46,8 @@ function smokeDeployments(dir, { deploymentsDir, shellDir, name, version, candid
   pointerFile.writePointer(dir, pointer);
 }
 
-function run(script, env, output) {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk) => output.push(chunk.toString());
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return child;
-}
-
 /** A server's first answer: generous, as a deploy may run on a machine busy with other work. */
 const START_TIMEOUT_MS = 180_000;
-
-async function waitForOk(url, child, output) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`smoke server stopped before it answered:\n${output.join('')}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`smoke server did not answer ${url}:\n${output.join('')}`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** Signs in through the API and gives the browser what the login page would: the token cookie and the session. */
 async function signIn(context, baseUrl, { email, password }) {
@@ -211,19 +161,18 @@ export async function smokeCheck({ deploymentsDir, shellDir, name, version, cand
     OUTBOX_DIR: path.join(dataDir, 'outbox'),
   };
   const output = [];
-  const sandbox = run(
-    'sandbox/dist/main.js',
-    {
+  const logs = () => output.join('');
+  const sandbox = spawnNode('sandbox/dist/main.js', {
+    env: {
       ...shared,
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_HOST: '127.0.0.1',
       WEBHOOK_URL: `${baseUrl}/webhooks/whatsapp`,
     },
-    output,
-  );
-  const server = run(
-    'server/dist/main.js',
-    {
+    sink: output,
+  });
+  const server = spawnNode('server/dist/main.js', {
+    env: {
       ...shared,
       NODE_ENV: 'test',
       PORT: String(port),
@@ -239,8 +188,8 @@ export async function smokeCheck({ deploymentsDir, shellDir, name, version, cand
       SEED_DEMO: 'true',
       LOG_LEVEL: 'error',
     },
-    output,
-  );
+    sink: output,
+  });
   // Chromium starts while the server migrates and seeds its database.
   const launching = chromium.launch({
     ...chromiumLaunchOptions(),
@@ -250,7 +199,7 @@ export async function smokeCheck({ deploymentsDir, shellDir, name, version, cand
     const timings = process.env.SMOKE_TIMINGS
       ? (label) => console.error(`  smoke: ${label} at ${Date.now() - started} ms`)
       : () => {};
-    await waitForOk(`${baseUrl}/readyz`, server, output);
+    await waitForOk(`${baseUrl}/readyz`, server, logs, START_TIMEOUT_MS);
     timings('server ready');
     browser = await launching;
     timings('browser ready');
@@ -268,7 +217,7 @@ export async function smokeCheck({ deploymentsDir, shellDir, name, version, cand
     return { problems, pages: routes.length };
   } finally {
     await (browser ?? (await launching.catch(() => undefined)))?.close();
-    await Promise.all([stop(server), stop(sandbox)]);
+    await Promise.all([stopChild(server, 5000), stopChild(sandbox, 5000)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,3 +9,4 @@ export * from './parcel';
 export * from './ui';
 export * from './format';
 export * from './theme';
+export * from './i18n';

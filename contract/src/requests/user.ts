@@ -1,10 +1,15 @@
 /** The signed-in user's own profile and password, and the account name (owner). */
 import { z } from 'zod';
 import { passwordField, requiredString } from '../fields';
+import { LANGUAGES } from '../values';
 import { PASSWORDS_DIFFER } from './auth';
 
-/** PUT /api/user/profile: fullName is sent only when non-empty and changed. */
-export const profileBody = z.object({ fullName: requiredString().optional() });
+/** PUT /api/user/profile: fullName is sent only when non-empty and changed, language only when changed. */
+export const profileBody = z.object({
+  fullName: requiredString().optional(),
+  /** The language of the user's texts; null follows the browser's (docs/decisions/0006-languages.md). */
+  language: z.enum(LANGUAGES, { error: 'Language must be one of en, pt-BR, es, or null' }).nullable().optional(),
+});
 
 export const changePasswordBody = z
   .object({

@@ -1,8 +1,7 @@
-import type { Credentials } from '@parley/shared';
+import { useTexts, type Credentials } from '@parley/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-
-export const MISSING_CREDENTIALS = 'Please enter both WABA ID and Phone Number ID.';
+import { texts } from '../i18n';
 
 export interface CredentialsFormProps {
   onSubmit(credentials: Credentials): Promise<void>;
@@ -11,6 +10,7 @@ export interface CredentialsFormProps {
 
 /** WABA ID, Phone Number ID and Token typed by hand; all three are required (docs/product-rules.md#validation). */
 export function CredentialsForm({ onSubmit, onMissing }: CredentialsFormProps) {
+  const t = useTexts(texts);
   const [form] = Form.useForm<Credentials>();
   const [saving, setSaving] = useState(false);
 
@@ -34,19 +34,19 @@ export function CredentialsForm({ onSubmit, onMissing }: CredentialsFormProps) {
   };
 
   return (
-    <Card title="Enter the identifiers yourself" size="small">
+    <Card title={t('credentials.manualTitle')} size="small">
       <Form form={form} name="credentials" layout="vertical" onFinish={() => void submit()} autoComplete="off">
-        <Form.Item label="WABA ID" name="wabaId">
+        <Form.Item label={t('credentials.wabaId')} name="wabaId">
           <Input inputMode="numeric" />
         </Form.Item>
-        <Form.Item label="Phone Number ID" name="phoneNumberId">
+        <Form.Item label={t('credentials.phoneNumberId')} name="phoneNumberId">
           <Input inputMode="numeric" />
         </Form.Item>
-        <Form.Item label="Token" name="token">
+        <Form.Item label={t('credentials.token')} name="token">
           <Input.Password autoComplete="off" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Save Credentials
+          {t('credentials.save')}
         </Button>
       </Form>
     </Card>

@@ -1,4 +1,6 @@
+import { useTexts } from '@parley/shared';
 import { Button, Card, Typography } from 'antd';
+import { texts } from '../i18n';
 import type { SignupPhase } from './use-embedded-signup';
 
 export interface EmbeddedSignupCardProps {
@@ -8,11 +10,10 @@ export interface EmbeddedSignupCardProps {
 
 /** The login-with-Facebook button that opens WhatsApp's embedded sign-up. */
 export function EmbeddedSignupCard({ phase, onStart }: EmbeddedSignupCardProps) {
+  const t = useTexts(texts);
   return (
-    <Card title="Connect with Facebook" size="small">
-      <Typography.Paragraph type="secondary">
-        Sign in with Facebook to connect your WhatsApp Business account in a few steps.
-      </Typography.Paragraph>
+    <Card title={t('credentials.facebookTitle')} size="small">
+      <Typography.Paragraph type="secondary">{t('credentials.facebookIntro')}</Typography.Paragraph>
       <Button
         type="primary"
         // Facebook's blue, a shade darker for white text at WCAG AA contrast (5.5:1).
@@ -21,11 +22,11 @@ export function EmbeddedSignupCard({ phase, onStart }: EmbeddedSignupCardProps) 
         disabled={phase === 'loading' || phase === 'unavailable'}
         loading={phase === 'onboarding'}
       >
-        Login with Facebook
+        {t('credentials.facebookLogin')}
       </Button>
       {phase === 'unavailable' && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          The Facebook sign-up is not available right now; enter the identifiers below instead.
+          {t('credentials.facebookUnavailable')}
         </Typography.Paragraph>
       )}
     </Card>

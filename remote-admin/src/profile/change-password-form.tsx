@@ -1,5 +1,6 @@
-import { PasswordStrength } from '@parley/shared';
+import { PasswordStrength, useTexts } from '@parley/shared';
 import { Button, Form, Input, Space } from 'antd';
+import { texts } from '../i18n';
 import type { PasswordChange } from './profile-api';
 
 export function ChangePasswordForm({
@@ -11,19 +12,20 @@ export function ChangePasswordForm({
   onSave: (change: PasswordChange) => void;
   onCancel: () => void;
 }) {
+  const t = useTexts(texts);
   return (
     <Form<PasswordChange> layout="vertical" onFinish={onSave} disabled={saving} style={{ maxWidth: 420 }}>
       <Form.Item
-        label="Current Password"
+        label={t('profile.currentPassword')}
         name="password"
-        rules={[{ required: true, message: 'Please enter your current password' }]}
+        rules={[{ required: true, message: t('profile.currentPasswordRequired') }]}
       >
         <Input.Password autoComplete="current-password" autoFocus />
       </Form.Item>
       <Form.Item
-        label="New Password"
+        label={t('profile.newPassword')}
         name="newPassword"
-        rules={[{ required: true, message: 'Please enter a new password' }]}
+        rules={[{ required: true, message: t('profile.newPasswordRequired') }]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -33,17 +35,17 @@ export function ChangePasswordForm({
         )}
       </Form.Item>
       <Form.Item
-        label="Confirm Password"
+        label={t('profile.confirmPassword')}
         name="confirmNewPassword"
-        rules={[{ required: true, message: 'Please confirm the new password' }]}
+        rules={[{ required: true, message: t('profile.confirmRequired') }]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Space>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Change Password
+          {t('profile.changePassword')}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('profile.cancel')}</Button>
       </Space>
     </Form>
   );

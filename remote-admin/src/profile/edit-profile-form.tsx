@@ -1,6 +1,7 @@
-import type { CurrentUser } from '@parley/shared';
+import { useTexts, type CurrentUser } from '@parley/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
+import { texts } from '../i18n';
 import type { ProfileChanges } from './profile-api';
 
 /** A value that would be saved: non-blank and different from the current one (blank ones are not sent). */
@@ -21,6 +22,7 @@ export function EditProfileForm({
   onSave: (changes: ProfileChanges) => void;
   onCancel: () => void;
 }) {
+  const t = useTexts(texts);
   const [changed, setChanged] = useState(false);
   return (
     <Form<ProfileChanges>
@@ -33,19 +35,19 @@ export function EditProfileForm({
       initialValues={{ fullName: profile.fullName, accountName: profile.account?.name }}
       style={{ maxWidth: 420 }}
     >
-      <Form.Item label="Full Name" name="fullName">
+      <Form.Item label={t('profile.fullName')} name="fullName">
         <Input autoComplete="name" autoFocus />
       </Form.Item>
       {isOwner && (
-        <Form.Item label="Account Name" name="accountName">
+        <Form.Item label={t('profile.accountName')} name="accountName">
           <Input autoComplete="organization" />
         </Form.Item>
       )}
       <Space>
         <Button type="primary" htmlType="submit" loading={saving} disabled={!changed}>
-          Save Changes
+          {t('profile.saveChanges')}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('profile.cancel')}</Button>
       </Space>
     </Form>
   );

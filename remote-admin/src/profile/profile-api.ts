@@ -4,6 +4,7 @@ import {
   type AccountBody,
   type ChangePasswordBody,
   type CurrentUser,
+  type Language,
   type ProfileBody,
 } from '@parley/shared';
 
@@ -29,6 +30,11 @@ export async function saveProfile(current: CurrentUser, isOwner: boolean, change
     calls += 1;
   }
   return calls;
+}
+
+/** The user's language on the server (null: follow the browser's); the caller refreshes the profile. */
+export async function saveLanguage(language: Language | null): Promise<void> {
+  await api.put('/api/user/profile', { language } satisfies ProfileBody);
 }
 
 export type PasswordChange = ChangePasswordBody;

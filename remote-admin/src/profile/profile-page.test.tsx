@@ -2,7 +2,7 @@
  * @jest-environment-options {"url": "https://localhost/profile"}
  */
 import { $persisted, api, emptyPersistedState, readToken, type CurrentUser } from '@parley/shared';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ProfilePage } from './profile-page';
 import { answer, click, fakeToken, httpError, renderProfilePage, type } from './profile-test-support';
 
@@ -267,5 +267,27 @@ describe('Profile page', () => {
     click('Change Password');
     await screen.findAllByText('Failed to change password');
     expect(screen.queryByText('Internal server error')).toBeNull();
+  });
+});
+
+describe('the Language choice', () => {
+  it('saves the language on the server and shows the page in it at once; Follow the browser clears it', async () => {
+    signedInAs(agent);
+    const put = jest.spyOn(api, 'put').mockResolvedValue(answer({}));
+    renderProfilePage(ProfilePage);
+    await screen.findByRole('heading', { name: 'Profile' });
+    get.mockResolvedValue(answer({ ...agent, language: 'es' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language' }));
+    fireEvent.click(await screen.findByText('Español'));
+    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeTruthy();
+    expect(put).toHaveBeenCalledWith('/api/user/profile', { language: 'es' });
+    expect(await screen.findByText('Idioma guardado')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Editar perfil' })).toBeTruthy();
+
+    get.mockResolvedValue(answer({ ...agent, language: null }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Idioma' }));
+    fireEvent.click(await screen.findByText('Seguir el navegador'));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(put).toHaveBeenLastCalledWith('/api/user/profile', { language: null });
   });
 });

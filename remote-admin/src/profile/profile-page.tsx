@@ -6,6 +6,7 @@ import {
   refreshProfile,
   serverText,
   TOAST_MS,
+  useTexts,
   useToast,
   type PageProps,
 } from '@parley/shared';
@@ -14,8 +15,10 @@ import { useEffect, useState } from 'react';
 import { ChangePasswordForm } from './change-password-form';
 import { EditProfileForm } from './edit-profile-form';
 import { changePassword, saveProfile, type PasswordChange, type ProfileChanges } from './profile-api';
+import { texts } from '../i18n';
+import { LanguageChoice } from './language-choice';
 import { ProfileDetails } from './profile-details';
-import { PASSWORD_ERROR_MS, PROFILE_TEXTS, SUCCESS_TEXT_MS } from './profile-texts';
+import { PASSWORD_ERROR_MS, SUCCESS_TEXT_MS } from './profile-texts';
 import { useTimedText } from './use-timed-text';
 
 /** docs/product-rules.md#states: the page is in one of three modes; Cancel or success returns to none. */
@@ -35,6 +38,7 @@ function errorText(error: unknown): string {
 }
 
 export function ProfilePage(_props: PageProps) {
+  const t = useTexts(texts);
   const profile = useStore($profile);
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
@@ -58,7 +62,7 @@ export function ProfilePage(_props: PageProps) {
     setSaving(true);
     try {
       await saveProfile(profile, isOwner, changes);
-      succeed(PROFILE_TEXTS.profileUpdated);
+      succeed(t('profile.profileUpdated'));
     } catch (error) {
       toast.error(errorText(error));
     } finally {
@@ -69,15 +73,15 @@ export function ProfilePage(_props: PageProps) {
 
   const onChangePassword = async (change: PasswordChange) => {
     if (change.newPassword !== change.confirmNewPassword) {
-      showPasswordError(PROFILE_TEXTS.passwordsDiffer);
+      showPasswordError(t('profile.passwordsDiffer'));
       return;
     }
     setSaving(true);
     try {
       await changePassword(change);
-      succeed(PROFILE_TEXTS.passwordChanged);
+      succeed(t('profile.passwordChanged'));
     } catch (error) {
-      const text = joinedValidationErrors(error) ?? PROFILE_TEXTS.changePasswordFailed;
+      const text = joinedValidationErrors(error) ?? t('profile.changePasswordFailed');
       showPasswordError(text);
       toast.error(text);
     } finally {
@@ -89,16 +93,17 @@ export function ProfilePage(_props: PageProps) {
   return (
     <Card style={{ maxWidth: 720 }}>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Profile
+        {t('profile.title')}
       </Typography.Title>
       {profile ? <ProfileDetails profile={profile} /> : <Skeleton avatar active paragraph={{ rows: 3 }} />}
+      {profile && <LanguageChoice onSaved={(text) => toast.success(text)} onFailed={(text) => toast.error(text)} />}
       <div style={{ marginTop: 24 }}>
         {mode === 'none' && (
           <Space wrap>
             <Button type="primary" disabled={!profile} onClick={() => setMode('editingProfile')}>
-              Edit Profile
+              {t('profile.editProfile')}
             </Button>
-            <Button onClick={() => setMode('changingPassword')}>Change Password</Button>
+            <Button onClick={() => setMode('changingPassword')}>{t('profile.changePassword')}</Button>
           </Space>
         )}
         {mode === 'editingProfile' && profile && (

@@ -1,6 +1,8 @@
 import { DownloadOutlined, TableOutlined } from '@ant-design/icons';
+import { useTexts } from '@parley/shared';
 import { Button, Card, Space } from 'antd';
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { texts } from '../i18n';
 import { downloadCsv, toCsv } from './report-format';
 
 /** Kept in the accessibility tree (screen readers read it) but not drawn. */
@@ -29,6 +31,7 @@ export interface ChartCardProps {
 
 /** A chart with its numbers as a table (hidden until asked for, always read by screen readers) and a CSV. */
 export function ChartCard({ title, header, rows, csvName, children }: ChartCardProps) {
+  const t = useTexts(texts);
   const [tableShown, setTableShown] = useState(false);
   const titleId = useId();
   return (
@@ -42,7 +45,7 @@ export function ChartCard({ title, header, rows, csvName, children }: ChartCardP
             aria-pressed={tableShown}
             onClick={() => setTableShown((s) => !s)}
           >
-            {tableShown ? 'Hide table' : 'Show table'}
+            {tableShown ? t('reports.hideTable') : t('reports.showTable')}
           </Button>
           <Button size="small" icon={<DownloadOutlined />} onClick={() => downloadCsv(csvName, toCsv(header, rows))}>
             CSV

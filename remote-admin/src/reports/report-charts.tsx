@@ -2,15 +2,17 @@
  * The Reports page's charts: the only module that imports Recharts, loaded lazily by the page so the library's
  * bytes are fetched on /reports only.
  */
-import type { ReportAnswer } from '@parley/shared';
+import { formatPercent, useTexts, type ReportAnswer } from '@parley/shared';
 import { Col, Row, theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { texts } from '../i18n';
 import { ChartCard } from './chart-card';
-import { formatDuration, formatShare } from './report-format';
+import { formatDuration } from './report-format';
 
 const HEIGHT = 260;
 
 export default function ReportCharts({ report }: { report: ReportAnswer }) {
+  const t = useTexts(texts);
   const { token } = theme.useToken();
   const volume = report.days.map((d) => ({ day: d.day.slice(5), incoming: d.incoming, outgoing: d.outgoing }));
   const agents = report.agents.map((a) => ({ name: a.name, firstResponses: a.firstResponses }));
@@ -18,12 +20,22 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
     <Row gutter={[16, 16]}>
       <Col xs={24}>
         <ChartCard
-          title="Messages per day"
+          title={t('reports.volume.title')}
           csvName={`messages-per-day-${report.from}-${report.to}.csv`}
-          header={['Day', 'Incoming', 'Outgoing', 'Conversations started']}
+          header={[
+            t('reports.volume.day'),
+            t('reports.volume.incoming'),
+            t('reports.volume.outgoing'),
+            t('reports.volume.conversationsStarted'),
+          ]}
           rows={[
             ...report.days.map((d) => [d.day, d.incoming, d.outgoing, d.conversationsStarted]),
-            ['Total', report.totals.incoming, report.totals.outgoing, report.totals.conversationsStarted],
+            [
+              t('reports.volume.total'),
+              report.totals.incoming,
+              report.totals.outgoing,
+              report.totals.conversationsStarted,
+            ],
           ]}
         >
           <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -33,17 +45,17 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="incoming" name="Incoming" fill={token.colorPrimary} />
-              <Bar dataKey="outgoing" name="Outgoing" fill={token.colorSuccess} />
+              <Bar dataKey="incoming" name={t('reports.volume.incoming')} fill={token.colorPrimary} />
+              <Bar dataKey="outgoing" name={t('reports.volume.outgoing')} fill={token.colorSuccess} />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>
       </Col>
       <Col xs={24} lg={12}>
         <ChartCard
-          title="First response time"
+          title={t('reports.responseTimes.title')}
           csvName={`first-response-times-${report.from}-${report.to}.csv`}
-          header={['First response within', 'Conversations']}
+          header={[t('reports.responseTimes.within'), t('reports.responseTimes.conversations')]}
           rows={report.responseTimeBuckets.map((b) => [b.label, b.count])}
         >
           <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -52,21 +64,26 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
               <XAxis dataKey="label" interval={0} fontSize={11} />
               <YAxis allowDecimals={false} />
               <Tooltip />
-              <Bar dataKey="count" name="Conversations" fill={token.colorPrimary} />
+              <Bar dataKey="count" name={t('reports.responseTimes.conversations')} fill={token.colorPrimary} />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>
       </Col>
       <Col xs={24} lg={12}>
         <ChartCard
-          title="First responses per staff member"
+          title={t('reports.staff.title')}
           csvName={`first-responses-per-staff-${report.from}-${report.to}.csv`}
-          header={['Staff member', 'First responses', 'Median first response', 'Within 5 min']}
+          header={[
+            t('reports.staff.member'),
+            t('reports.staff.firstResponses'),
+            t('reports.staff.median'),
+            t('reports.staff.within5'),
+          ]}
           rows={report.agents.map((a) => [
             a.name,
             a.firstResponses,
             formatDuration(a.medianSeconds),
-            formatShare(a.within5Minutes),
+            a.within5Minutes === null ? '—' : formatPercent(a.within5Minutes),
           ])}
         >
           <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -75,7 +92,7 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="name" width={110} />
               <Tooltip />
-              <Bar dataKey="firstResponses" name="First responses" fill={token.colorPrimary} />
+              <Bar dataKey="firstResponses" name={t('reports.staff.firstResponses')} fill={token.colorPrimary} />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>

@@ -13,8 +13,6 @@ export function formatDuration(seconds: number | null): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
-export const formatShare = (share: number | null): string => (share === null ? '—' : `${Math.round(share * 100)}%`);
-
 /** A local calendar day as YYYY-MM-DD. */
 export function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,16 +1,16 @@
-import { withServerMessage, type PageProps, type ReportAnswer } from '@parley/shared';
+import { formatPercent, useTexts, withServerMessage, type PageProps, type ReportAnswer } from '@parley/shared';
 import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { texts } from '../i18n';
 import { fetchReport } from './reports-api';
-import { browserTimeZone, formatDuration, formatShare, lastSevenDays } from './report-format';
+import { browserTimeZone, formatDuration, lastSevenDays } from './report-format';
 
 // Recharts is fetched with this chunk, on this page only.
 const ReportCharts = lazy(() => import('./report-charts'));
 
-const LOAD_FAILED = 'Failed to load the report';
-
 /** Reports (/reports, owner): volume, first response and resolution times over a date range. */
 export function ReportsPage(_props: PageProps) {
+  const t = useTexts(texts);
   const [range, setRange] = useState(lastSevenDays);
   const [timeZone] = useState(browserTimeZone);
   const [report, setReport] = useState<ReportAnswer | null>(null);
@@ -24,7 +24,7 @@ export function ReportsPage(_props: PageProps) {
       try {
         setReport(await fetchReport(from, to, timeZone));
       } catch (failure) {
-        setError(withServerMessage(LOAD_FAILED, failure));
+        setError(withServerMessage(texts.t('reports.loadFailed'), failure));
       } finally {
         setLoading(false);
       }
@@ -41,10 +41,10 @@ export function ReportsPage(_props: PageProps) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        Reports
+        {t('reports.title')}
       </Typography.Title>
       <Form layout="inline" onFinish={() => void load(range.from, range.to)}>
-        <Form.Item label="From" htmlFor="report-from">
+        <Form.Item label={t('reports.from')} htmlFor="report-from">
           <Input
             id="report-from"
             type="date"
@@ -53,7 +53,7 @@ export function ReportsPage(_props: PageProps) {
             onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
           />
         </Form.Item>
-        <Form.Item label="To" htmlFor="report-to">
+        <Form.Item label={t('reports.to')} htmlFor="report-to">
           <Input
             id="report-to"
             type="date"
@@ -64,11 +64,11 @@ export function ReportsPage(_props: PageProps) {
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={loading}>
-            Show
+            {t('reports.show')}
           </Button>
         </Form.Item>
         <Form.Item>
-          <Typography.Text type="secondary">Time zone: {timeZone}</Typography.Text>
+          <Typography.Text type="secondary">{t('reports.timeZone', { zone: timeZone })}</Typography.Text>
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon title={error} />}
@@ -78,17 +78,23 @@ export function ReportsPage(_props: PageProps) {
 }
 
 function ReportFigures({ report }: { report: ReportAnswer }) {
+  const t = useTexts(texts);
   const { totals, firstResponse, resolution } = report;
+  const share = (value: number | null) => (value === null ? '—' : formatPercent(value));
   const cards: Array<{ title: string; value: string | number; testId: string }> = [
-    { title: 'Conversations started', value: totals.conversationsStarted, testId: 'conversations-started' },
-    { title: 'Incoming messages', value: totals.incoming, testId: 'incoming' },
-    { title: 'Outgoing messages', value: totals.outgoing, testId: 'outgoing' },
-    { title: 'Unanswered', value: totals.unanswered, testId: 'unanswered' },
-    { title: 'First response (median)', value: formatDuration(firstResponse.medianSeconds), testId: 'median' },
-    { title: 'First response (90th percentile)', value: formatDuration(firstResponse.p90Seconds), testId: 'p90' },
-    { title: 'Answered within 5 min', value: formatShare(firstResponse.within5Minutes), testId: 'within-5' },
-    { title: 'Answered within 1 h', value: formatShare(firstResponse.within1Hour), testId: 'within-60' },
-    { title: 'Resolution (median)', value: formatDuration(resolution.medianSeconds), testId: 'resolution' },
+    {
+      title: t('reports.cards.conversationsStarted'),
+      value: totals.conversationsStarted,
+      testId: 'conversations-started',
+    },
+    { title: t('reports.cards.incoming'), value: totals.incoming, testId: 'incoming' },
+    { title: t('reports.cards.outgoing'), value: totals.outgoing, testId: 'outgoing' },
+    { title: t('reports.cards.unanswered'), value: totals.unanswered, testId: 'unanswered' },
+    { title: t('reports.cards.median'), value: formatDuration(firstResponse.medianSeconds), testId: 'median' },
+    { title: t('reports.cards.p90'), value: formatDuration(firstResponse.p90Seconds), testId: 'p90' },
+    { title: t('reports.cards.within5'), value: share(firstResponse.within5Minutes), testId: 'within-5' },
+    { title: t('reports.cards.within60'), value: share(firstResponse.within1Hour), testId: 'within-60' },
+    { title: t('reports.cards.resolution'), value: formatDuration(resolution.medianSeconds), testId: 'resolution' },
   ];
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

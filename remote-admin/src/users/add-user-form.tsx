@@ -1,6 +1,7 @@
-import { PasswordStrength } from '@parley/shared';
+import { PasswordStrength, useTexts } from '@parley/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
+import { texts } from '../i18n';
 import type { NewUser } from './users-api';
 
 export interface AddUserFormProps {
@@ -10,6 +11,7 @@ export interface AddUserFormProps {
 
 /** 'Add New User': Full Name, Title, Email, Password, all required, the email in email format (docs/product-rules.md#validation). */
 export function AddUserForm({ onAdd }: AddUserFormProps) {
+  const t = useTexts(texts);
   const [form] = Form.useForm<NewUser>();
   const [saving, setSaving] = useState(false);
 
@@ -23,33 +25,37 @@ export function AddUserForm({ onAdd }: AddUserFormProps) {
   };
 
   return (
-    <Card title="Add New User" size="small">
+    <Card title={t('users.add.title')} size="small">
       <Form form={form} name="addUser" layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
         <Form.Item
-          label="Full Name"
+          label={t('users.columns.fullName')}
           name="fullName"
-          rules={[{ required: true, whitespace: true, message: 'Full Name is required' }]}
+          rules={[{ required: true, whitespace: true, message: t('users.add.fullNameRequired') }]}
         >
           <Input />
         </Form.Item>
         <Form.Item
-          label="Title"
+          label={t('users.columns.title')}
           name="title"
-          rules={[{ required: true, whitespace: true, message: 'Title is required' }]}
+          rules={[{ required: true, whitespace: true, message: t('users.add.titleRequired') }]}
         >
           <Input />
         </Form.Item>
         <Form.Item
-          label="Email"
+          label={t('users.columns.email')}
           name="email"
           rules={[
-            { required: true, whitespace: true, message: 'Email is required' },
-            { type: 'email', message: 'Enter a valid email address' },
+            { required: true, whitespace: true, message: t('users.add.emailRequired') },
+            { type: 'email', message: t('users.add.emailInvalid') },
           ]}
         >
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
+        <Form.Item
+          label={t('users.add.password')}
+          name="password"
+          rules={[{ required: true, message: t('users.add.passwordRequired') }]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
@@ -61,7 +67,7 @@ export function AddUserForm({ onAdd }: AddUserFormProps) {
           )}
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Add User
+          {t('users.add.submit')}
         </Button>
       </Form>
     </Card>

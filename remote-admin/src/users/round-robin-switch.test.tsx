@@ -1,7 +1,15 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api } from '@parley/shared';
 import { App as AntdApp } from 'antd';
-import { ROUND_ROBIN_TEXTS, RoundRobinSwitch } from './round-robin-switch';
+import { RoundRobinSwitch } from './round-robin-switch';
+
+const ROUND_ROBIN_TEXTS = {
+  label: 'Assign new conversations automatically (round-robin among online staff)',
+  loadFailed: 'Failed to load the assignment setting',
+  turnedOn: 'New conversations are now assigned automatically',
+  turnedOff: 'New conversations are no longer assigned automatically',
+  changeFailed: 'Failed to change the assignment setting',
+};
 import { answer, httpError } from './test-support';
 
 jest.setTimeout(30_000);

@@ -1,15 +1,7 @@
-import { api, withServerMessage, type RoundRobinBody, type RoundRobinSetting } from '@parley/shared';
+import { api, useTexts, withServerMessage, type RoundRobinBody, type RoundRobinSetting } from '@parley/shared';
 import { Card, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-
-export const ROUND_ROBIN_TEXTS = {
-  label: 'Assign new conversations automatically (round-robin among online staff)',
-  help: 'Each new customer’s conversation goes to the next staff member who is online; with nobody online it stays unassigned.',
-  loadFailed: 'Failed to load the assignment setting',
-  turnedOn: 'New conversations are now assigned automatically',
-  turnedOff: 'New conversations are no longer assigned automatically',
-  changeFailed: 'Failed to change the assignment setting',
-} as const;
+import { texts } from '../i18n';
 
 /** The owner's round robin calls (docs/api.md#round-robin); owner-only on the server. */
 export const roundRobinApi = {
@@ -31,6 +23,7 @@ export interface RoundRobinSwitchProps {
 
 /** The account's round robin switch (issue #21), on the User List where the owner sees who is online. */
 export function RoundRobinSwitch({ onSuccess, onFailure }: RoundRobinSwitchProps) {
+  const t = useTexts(texts);
   const [roundRobin, setValue] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -38,7 +31,7 @@ export function RoundRobinSwitch({ onSuccess, onFailure }: RoundRobinSwitchProps
     let current = true;
     roundRobinApi.get().then(
       (setting) => current && setValue(setting.roundRobin === true),
-      (error: unknown) => current && onFailure(withServerMessage(ROUND_ROBIN_TEXTS.loadFailed, error)),
+      (error: unknown) => current && onFailure(withServerMessage(t('users.roundRobin.loadFailed'), error)),
     );
     return () => {
       current = false;
@@ -52,16 +45,16 @@ export function RoundRobinSwitch({ onSuccess, onFailure }: RoundRobinSwitchProps
     try {
       const saved = await roundRobinApi.set(next);
       setValue(saved.roundRobin);
-      onSuccess(saved.roundRobin ? ROUND_ROBIN_TEXTS.turnedOn : ROUND_ROBIN_TEXTS.turnedOff);
+      onSuccess(saved.roundRobin ? t('users.roundRobin.turnedOn') : t('users.roundRobin.turnedOff'));
     } catch (error) {
-      onFailure(withServerMessage(ROUND_ROBIN_TEXTS.changeFailed, error));
+      onFailure(withServerMessage(t('users.roundRobin.changeFailed'), error));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Card title="Assignment" size="small">
+    <Card title={t('users.roundRobin.title')} size="small">
       <Space orientation="vertical" size="small">
         <Space>
           <Switch
@@ -71,9 +64,9 @@ export function RoundRobinSwitch({ onSuccess, onFailure }: RoundRobinSwitchProps
             loading={saving}
             onChange={(next) => void change(next)}
           />
-          <label htmlFor="round-robin">{ROUND_ROBIN_TEXTS.label}</label>
+          <label htmlFor="round-robin">{t('users.roundRobin.label')}</label>
         </Space>
-        <Typography.Text type="secondary">{ROUND_ROBIN_TEXTS.help}</Typography.Text>
+        <Typography.Text type="secondary">{t('users.roundRobin.help')}</Typography.Text>
       </Space>
     </Card>
   );

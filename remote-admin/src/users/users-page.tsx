@@ -6,6 +6,7 @@ import {
   refreshProfile,
   TOAST_MS,
   useToast,
+  useTexts,
   withServerMessage,
   type PageProps,
   type AccountUser,
@@ -18,11 +19,12 @@ import { useUsersPage } from './use-users-page';
 import { usersApi, type NewUser, type UserChanges } from './users-api';
 import { UsersPager } from './users-pager';
 import { UsersTable } from './users-table';
-import { USER_TOASTS } from './user-texts';
+import { texts } from '../i18n';
 
 /** User List (/users, owner): the account's staff, with add, edit, suspend, unsuspend and delete. */
 export function UsersPage(_props: PageProps) {
   // One toast at a time, closed when the next action starts: they never pile over the rows' buttons.
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.screen, { oneAtATime: true });
   const usersPage = useUsersPage();
   const onlineIds = useStore($onlineUserIds);
@@ -51,23 +53,23 @@ export function UsersPage(_props: PageProps) {
     return true;
   };
 
-  const add = (user: NewUser) => act(() => usersApi.add(user), USER_TOASTS.added, USER_TOASTS.addFailed);
+  const add = (user: NewUser) => act(() => usersApi.add(user), t('users.toasts.added'), t('users.toasts.addFailed'));
   const save = (user: AccountUser, changes: UserChanges) =>
-    act(() => usersApi.update(user.id, changes), USER_TOASTS.updated, USER_TOASTS.updateFailed);
+    act(() => usersApi.update(user.id, changes), t('users.toasts.updated'), t('users.toasts.updateFailed'));
   const suspend = (user: AccountUser) =>
-    act(() => usersApi.setStatus(user.id, 'hold'), USER_TOASTS.suspended, USER_TOASTS.suspendFailed);
+    act(() => usersApi.setStatus(user.id, 'hold'), t('users.toasts.suspended'), t('users.toasts.suspendFailed'));
   const unsuspend = (user: AccountUser) =>
-    act(() => usersApi.setStatus(user.id, 'active'), USER_TOASTS.activated, USER_TOASTS.activateFailed);
+    act(() => usersApi.setStatus(user.id, 'active'), t('users.toasts.activated'), t('users.toasts.activateFailed'));
   const remove = (user: AccountUser) =>
-    act(() => usersApi.remove(user.id), USER_TOASTS.removed, USER_TOASTS.removeFailed);
+    act(() => usersApi.remove(user.id), t('users.toasts.removed'), t('users.toasts.removeFailed'));
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        User List
+        {t('users.title')}
       </Typography.Title>
       {usersPage.loadError ? (
-        <Alert type="error" showIcon title={withServerMessage('Failed to load users', usersPage.loadError)} />
+        <Alert type="error" showIcon title={withServerMessage(t('users.loadFailed'), usersPage.loadError)} />
       ) : null}
       <UsersTable
         users={usersPage.users}

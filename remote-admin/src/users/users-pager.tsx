@@ -1,4 +1,6 @@
+import { useTexts } from '@parley/shared';
 import { Select, Space, Typography } from 'antd';
+import { texts } from '../i18n';
 import { PAGE_SIZES } from './user-texts';
 
 export interface UsersPagerProps {
@@ -11,11 +13,12 @@ export interface UsersPagerProps {
 
 /** docs/product-rules.md#admin: a Limit selector and a Page selector under the list. */
 export function UsersPager({ limit, page, lastPage, onLimitChange, onPageChange }: UsersPagerProps) {
+  const t = useTexts(texts);
   const pages = Array.from({ length: Math.max(1, lastPage) }, (_, index) => index + 1);
   return (
     <Space wrap size="large">
       <Space>
-        <Typography.Text id="users-limit-label">Limit</Typography.Text>
+        <Typography.Text id="users-limit-label">{t('users.limit')}</Typography.Text>
         <Select
           aria-labelledby="users-limit-label"
           value={limit}
@@ -25,7 +28,7 @@ export function UsersPager({ limit, page, lastPage, onLimitChange, onPageChange 
         />
       </Space>
       <Space>
-        <Typography.Text id="users-page-label">Page</Typography.Text>
+        <Typography.Text id="users-page-label">{t('users.page')}</Typography.Text>
         <Select
           aria-labelledby="users-page-label"
           value={page}
@@ -33,7 +36,7 @@ export function UsersPager({ limit, page, lastPage, onLimitChange, onPageChange 
           options={pages.map((number) => ({ value: number, label: String(number) }))}
           onChange={onPageChange}
         />
-        <Typography.Text type="secondary">of {Math.max(1, lastPage)}</Typography.Text>
+        <Typography.Text type="secondary">{t('users.pageOf', { count: Math.max(1, lastPage) })}</Typography.Text>
       </Space>
     </Space>
   );

@@ -1,6 +1,7 @@
-import type { AccountUser } from '@parley/shared';
+import { useTexts, type AccountUser } from '@parley/shared';
 import { Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { texts } from '../i18n';
 import { OnlineDot } from './online-dot';
 import type { UserChanges } from './users-api';
 import { UserStatusText } from './user-status-text';
@@ -20,6 +21,7 @@ export interface UsersTableProps {
 
 /** The staff rows; Edit turns a row's Full Name and Title into an inline form (docs/product-rules.md#admin). */
 export function UsersTable(props: UsersTableProps) {
+  const t = useTexts(texts);
   const { users, loading, currentUserId, isOnline } = props;
   const [form] = Form.useForm<UserChanges>();
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function UsersTable(props: UsersTableProps) {
       <Form.Item
         name={field}
         style={{ margin: 0 }}
-        rules={[{ required: true, whitespace: true, message: `${label} is required` }]}
+        rules={[{ required: true, whitespace: true, message: t('users.fieldRequired', { field: label }) }]}
       >
         <Input aria-label={label} />
       </Form.Item>
@@ -71,10 +73,10 @@ export function UsersTable(props: UsersTableProps) {
       return (
         <Space wrap>
           <Button type="primary" size="small" loading={busy} onClick={() => void save(user)}>
-            Save Changes
+            {t('users.saveChanges')}
           </Button>
           <Button size="small" onClick={() => setEditingId(null)}>
-            Cancel
+            {t('users.cancel')}
           </Button>
         </Space>
       );
@@ -83,27 +85,28 @@ export function UsersTable(props: UsersTableProps) {
     return (
       <Space wrap>
         <Button size="small" disabled={busy} onClick={() => startEdit(user)}>
-          Edit
+          {t('users.edit')}
         </Button>
         {user.status === 'active' && (
           <Button size="small" disabled={busy || isSelf} onClick={() => void run(user, () => props.onSuspend(user))}>
-            Suspend
+            {t('users.suspend')}
           </Button>
         )}
         {user.status === 'hold' && (
           <Button size="small" disabled={busy} onClick={() => void run(user, () => props.onUnsuspend(user))}>
-            Unsuspend
+            {t('users.unsuspend')}
           </Button>
         )}
         <Popconfirm
-          title={`Delete ${user.fullName}?`}
-          okText="Delete"
+          title={t('users.deleteConfirm', { name: user.fullName })}
+          okText={t('users.delete')}
+          cancelText={t('users.cancel')}
           okButtonProps={{ danger: true }}
           onConfirm={() => run(user, () => props.onDelete(user))}
           disabled={busy || isSelf}
         >
           <Button size="small" danger disabled={busy || isSelf}>
-            Delete
+            {t('users.delete')}
           </Button>
         </Popconfirm>
       </Space>
@@ -112,17 +115,33 @@ export function UsersTable(props: UsersTableProps) {
 
   const columns: TableColumnsType<AccountUser> = [
     { key: 'online', title: '', width: 36, render: (_: unknown, user) => <OnlineDot online={isOnline(user)} /> },
-    { key: 'fullName', title: 'Full Name', dataIndex: 'fullName', render: editable('fullName', 'Full Name') },
-    { key: 'email', title: 'Email', dataIndex: 'email' },
-    { key: 'title', title: 'Title', dataIndex: 'title', render: editable('title', 'Title') },
-    { key: 'role', title: 'Role', dataIndex: 'role' },
+    {
+      key: 'fullName',
+      title: t('users.columns.fullName'),
+      dataIndex: 'fullName',
+      render: editable('fullName', t('users.columns.fullName')),
+    },
+    { key: 'email', title: t('users.columns.email'), dataIndex: 'email' },
+    {
+      key: 'title',
+      title: t('users.columns.title'),
+      dataIndex: 'title',
+      render: editable('title', t('users.columns.title')),
+    },
+    {
+      key: 'role',
+      title: t('users.columns.role'),
+      dataIndex: 'role',
+      render: (role: string) =>
+        role === 'owner' ? t('users.roles.owner') : role === 'agent' ? t('users.roles.agent') : role,
+    },
     {
       key: 'status',
-      title: 'Status',
+      title: t('users.columns.status'),
       dataIndex: 'status',
       render: (status: string) => <UserStatusText status={status} />,
     },
-    { key: 'actions', title: 'Actions', render: (_: unknown, user) => actions(user) },
+    { key: 'actions', title: t('users.columns.actions'), render: (_: unknown, user) => actions(user) },
   ];
 
   return (

@@ -1,14 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { $profile, TOAST_MS, useToast, type Conversation, type AccountUser } from '@parley/shared';
+import { $profile, TOAST_MS, useTexts, useToast, type Conversation, type AccountUser } from '@parley/shared';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { sendErrorText } from '../composer/send-message';
+import { texts } from '../i18n';
 import { fetchAssignableStaff, setConversationAssignee } from './assignment-api';
 import './assignment.css';
-
-export const ASSIGN_TO_ME = 'Assign to me';
-export const UNASSIGN = 'Unassign';
 
 export interface AssignMenuProps {
   conversation: Conversation | undefined;
@@ -21,6 +19,7 @@ export interface AssignMenuProps {
  * unassigned conversation ("Assign to me") or give up their own ("Unassign") — the server enforces the same rules.
  */
 export function AssignMenu({ conversation, onChange }: AssignMenuProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.screen);
   const profile = useStore($profile);
   const [staff, setStaff] = useState<AccountUser[] | undefined>(undefined);
@@ -49,19 +48,19 @@ export function AssignMenu({ conversation, onChange }: AssignMenuProps) {
   let items: NonNullable<MenuProps['items']>;
   if (isOwner) {
     items = [
-      ...(assignee ? [{ key: 'unassign', label: UNASSIGN }] : []),
+      ...(assignee ? [{ key: 'unassign', label: t('assignment.unassign') }] : []),
       ...(staff ?? []).map((user) => ({
         key: `user:${user.id}`,
-        label: user.id === profile?.id ? `${user.fullName} (me)` : user.fullName,
+        label: user.id === profile?.id ? t('assignment.me', { name: user.fullName }) : user.fullName,
       })),
-      ...(staff === undefined ? [{ key: 'loading', label: 'Loading staff…', disabled: true }] : []),
+      ...(staff === undefined ? [{ key: 'loading', label: t('assignment.loadingStaff'), disabled: true }] : []),
     ];
   } else if (!assignee) {
-    items = [{ key: 'me', label: ASSIGN_TO_ME }];
+    items = [{ key: 'me', label: t('assignment.assignToMe') }];
   } else if (mine) {
-    items = [{ key: 'unassign', label: UNASSIGN }];
+    items = [{ key: 'unassign', label: t('assignment.unassign') }];
   } else {
-    items = [{ key: 'other', label: `Assigned to ${assignee.fullName}`, disabled: true }];
+    items = [{ key: 'other', label: t('assignment.assignedTo', { name: assignee.fullName }), disabled: true }];
   }
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -80,9 +79,9 @@ export function AssignMenu({ conversation, onChange }: AssignMenuProps) {
       <Button
         icon={<UserOutlined />}
         loading={busy}
-        aria-label={assignee ? `Assigned to ${assignee.fullName}` : 'Assign'}
+        aria-label={assignee ? t('assignment.assignedTo', { name: assignee.fullName }) : t('assignment.assign')}
       >
-        <span className="inbox-assign-name">{assignee ? assignee.fullName : 'Assign'}</span>
+        <span className="inbox-assign-name">{assignee ? assignee.fullName : t('assignment.assign')}</span>
       </Button>
     </Dropdown>
   );

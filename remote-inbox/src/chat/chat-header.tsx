@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, MoreOutlined } from '@ant-design/icons';
-import type { Contact, ConversationStatus } from '@parley/shared';
+import { useTexts, type Contact, type ConversationStatus } from '@parley/shared';
 import { Button, Dropdown, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { contactLabel } from '../conversation/contact-label';
+import { texts } from '../i18n';
 
 export interface ChatHeaderProps {
   contact: Contact | undefined;
@@ -20,7 +21,6 @@ export interface ChatHeaderProps {
 }
 
 const STATUS_COLORS: Record<ConversationStatus, string> = { active: 'green', closed: 'default', archived: 'gold' };
-const STATUS_NAMES: Record<ConversationStatus, string> = { active: 'Active', closed: 'Closed', archived: 'Archived' };
 
 /** The customer named as in the list (contactLabel), with Close, Archive and Reopen when archived (a menu below 768 px). */
 export function ChatHeader({
@@ -34,17 +34,17 @@ export function ChatHeader({
   labels,
   assignee,
 }: ChatHeaderProps) {
+  const t = useTexts(texts);
+  const statusNames = { active: t('status.active'), closed: t('status.closed'), archived: t('status.archived') };
   const actions = [
-    { key: 'closed' as const, label: 'Close', disabled: busy || status === 'closed' },
-    { key: 'archived' as const, label: 'Archive', disabled: busy || status === 'archived' },
+    { key: 'closed' as const, label: t('chat.close'), disabled: busy || status === 'closed' },
+    { key: 'archived' as const, label: t('chat.archive'), disabled: busy || status === 'archived' },
     // Out of Archived without closing it first (docs/product-rules.md#dashboard-main).
-    ...(status === 'archived' ? [{ key: 'active' as const, label: 'Reopen', disabled: busy }] : []),
+    ...(status === 'archived' ? [{ key: 'active' as const, label: t('chat.reopen'), disabled: busy }] : []),
   ];
   return (
     <div className="inbox-chat-header">
-      {onBack && (
-        <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to conversations" onClick={onBack} />
-      )}
+      {onBack && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('chat.back')} onClick={onBack} />}
       <div style={{ flex: 1, minWidth: 0 }}>
         <Typography.Title level={5} ellipsis style={{ margin: 0 }}>
           {contact ? contactLabel(contact) : ''}
@@ -58,7 +58,7 @@ export function ChatHeader({
       {viewers}
       {assignee}
       {labels}
-      {status && <Tag color={STATUS_COLORS[status]}>{STATUS_NAMES[status]}</Tag>}
+      {status && <Tag color={STATUS_COLORS[status]}>{statusNames[status]}</Tag>}
       {narrow ? (
         <Dropdown
           trigger={['click']}
@@ -67,7 +67,7 @@ export function ChatHeader({
             onClick: ({ key }) => onStatus(key as ConversationStatus),
           }}
         >
-          <Button icon={<MoreOutlined />} aria-label="Conversation actions" />
+          <Button icon={<MoreOutlined />} aria-label={t('chat.actions')} />
         </Dropdown>
       ) : (
         <Space>

@@ -5,7 +5,7 @@ import { aContact, aConversation, aMessage } from '../test-support/fixtures';
 import { emitMessage, emitNamedEvent } from '../test-support/realtime-mock';
 import { renderInApp } from '../test-support/render';
 import { ChatPane } from './chat-pane';
-import { NEW_MESSAGES_TEXT } from './message-list';
+const NEW_MESSAGES_TEXT = 'new messages ↓';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 

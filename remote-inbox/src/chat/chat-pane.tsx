@@ -5,6 +5,7 @@ import {
   type ConversationStatus,
   type Message,
   type Note,
+  useTexts,
 } from '@parley/shared';
 import { Button, Result, Spin } from 'antd';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
@@ -12,6 +13,7 @@ import { Composer } from '../composer/composer';
 import { retryMessage, sendErrorText } from '../composer/send-message';
 import { setConversationStatus } from '../conversation-list/conversation-api';
 import { AssignMenu } from '../assignment/assign-menu';
+import { texts } from '../i18n';
 import { LabelPicker } from '../labels/label-picker';
 import { deleteNote } from '../notes/notes-api';
 import { useNotes } from '../notes/use-notes';
@@ -53,6 +55,7 @@ export function ChatPane({
   onBack,
   ref,
 }: ChatPaneProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.screen);
   const chat = useConversation(conversationId);
   const [replyTarget, setReplyTarget] = useState<Message | null>(null);
@@ -174,8 +177,8 @@ export function ChatPane({
       ) : chat.failed && !chat.messages.length ? (
         <Result
           status="warning"
-          title="This conversation could not be loaded."
-          extra={<Button onClick={chat.reload}>Retry</Button>}
+          title={t('chat.loadFailed')}
+          extra={<Button onClick={chat.reload}>{t('common.retry')}</Button>}
         />
       ) : (
         <MessageList

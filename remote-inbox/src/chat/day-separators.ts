@@ -1,20 +1,21 @@
-import type { Message } from '@parley/shared';
+import { formatDateWith, type Message } from '@parley/shared';
+import { t } from '../i18n';
 
-const sameYear = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
-const otherYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+const SAME_YEAR: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
+const OTHER_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 
 /** The calendar day of a time in the reader's own time zone. */
 function dayOf(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
 }
 
-/** A day separator's words: Today, Yesterday, else the date in the browser's locale (with the year when not this year). */
+/** A day separator's words: Today, Yesterday, else the date in the user's locale (with the year when not this year). */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  if (dayOf(date) === dayOf(now)) return 'Today';
+  if (dayOf(date) === dayOf(now)) return t('chat.today');
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  if (dayOf(date) === dayOf(yesterday)) return 'Yesterday';
-  return (date.getFullYear() === now.getFullYear() ? sameYear : otherYear).format(date);
+  if (dayOf(date) === dayOf(yesterday)) return t('chat.yesterday');
+  return formatDateWith(date, date.getFullYear() === now.getFullYear() ? SAME_YEAR : OTHER_YEAR);
 }
 
 /** The label above `messages[index]` when it is the first message of its day (oldest first), else undefined. */

@@ -1,5 +1,6 @@
-import type { Message } from '@parley/shared';
+import { useTexts, type Message } from '@parley/shared';
 import { Button, Typography } from 'antd';
+import { texts } from '../i18n';
 import { failureReason, needsTemplate } from './tick-state';
 
 export interface FailedNoteProps {
@@ -13,6 +14,7 @@ export interface FailedNoteProps {
  * "Send a template" when the 24-hour window had closed (131047), where a retry would be refused again.
  */
 export function FailedNote({ message, onRetry, onSendTemplate }: FailedNoteProps) {
+  const t = useTexts(texts);
   const details = message.error?.details?.trim();
   return (
     <div className="inbox-failed" role="alert">
@@ -22,11 +24,11 @@ export function FailedNote({ message, onRetry, onSendTemplate }: FailedNoteProps
       </div>
       {needsTemplate(message) ? (
         <Button size="small" onClick={onSendTemplate}>
-          Send a template
+          {t('chat.sendTemplate')}
         </Button>
       ) : (
         <Button size="small" danger onClick={() => onRetry(message)}>
-          Retry
+          {t('common.retry')}
         </Button>
       )}
     </div>

@@ -6,8 +6,9 @@ import {
   ShoppingCartOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { Message } from '@parley/shared';
+import { useTexts, type Message } from '@parley/shared';
 import { Typography } from 'antd';
+import { texts } from '../i18n';
 import { messageView, referralView, type MessageView } from './message-view';
 
 const mediaStyle = { display: 'block', maxWidth: '100%', maxHeight: 280, borderRadius: 6 } as const;
@@ -17,15 +18,17 @@ function Caption({ text }: { text?: string }) {
 }
 
 function Missing({ label, unavailable }: { label: string; unavailable?: boolean }) {
+  const t = useTexts(texts);
   // Incoming media is visible at once; its file appears when the server has downloaded it.
   return (
     <Typography.Text type="secondary">
-      {label} ({unavailable ? 'file not available' : 'file not available yet'})
+      {label} ({unavailable ? t('message.fileNotAvailable') : t('message.fileNotAvailableYet')})
     </Typography.Text>
   );
 }
 
 function ViewBody({ view }: { view: MessageView }) {
+  const t = useTexts(texts);
   switch (view.kind) {
     case 'text':
       return <div className="inbox-text">{view.text}</div>;
@@ -34,10 +37,10 @@ function ViewBody({ view }: { view: MessageView }) {
         <>
           {view.url ? (
             <a href={view.url} target="_blank" rel="noreferrer">
-              <img src={view.url} alt={view.caption ?? 'Image'} loading="lazy" style={mediaStyle} />
+              <img src={view.url} alt={view.caption ?? t('message.image')} loading="lazy" style={mediaStyle} />
             </a>
           ) : (
-            <Missing label="Image" unavailable={view.unavailable} />
+            <Missing label={t('message.image')} unavailable={view.unavailable} />
           )}
           <Caption text={view.caption} />
         </>
@@ -48,7 +51,7 @@ function ViewBody({ view }: { view: MessageView }) {
           {view.url ? (
             <video src={view.url} controls preload="metadata" style={mediaStyle} />
           ) : (
-            <Missing label="Video" unavailable={view.unavailable} />
+            <Missing label={t('message.video')} unavailable={view.unavailable} />
           )}
           <Caption text={view.caption} />
         </>
@@ -57,13 +60,13 @@ function ViewBody({ view }: { view: MessageView }) {
       return view.url ? (
         <audio src={view.url} controls preload="none" style={{ maxWidth: '100%' }} />
       ) : (
-        <Missing label="Audio" unavailable={view.unavailable} />
+        <Missing label={t('message.audio')} unavailable={view.unavailable} />
       );
     case 'sticker':
       return view.url ? (
-        <img src={view.url} alt="Sticker" width={96} height={96} loading="lazy" />
+        <img src={view.url} alt={t('message.sticker')} width={96} height={96} loading="lazy" />
       ) : (
-        <Missing label="Sticker" unavailable={view.unavailable} />
+        <Missing label={t('message.sticker')} unavailable={view.unavailable} />
       );
     case 'document':
       return (
@@ -95,15 +98,15 @@ function ViewBody({ view }: { view: MessageView }) {
           ))}
         </dl>
       ) : (
-        <Typography.Text type="secondary">Form answer</Typography.Text>
+        <Typography.Text type="secondary">{t('message.formAnswer')}</Typography.Text>
       );
     case 'reaction':
-      return <span>{view.emoji ? `Reacted ${view.emoji}` : 'Removed a reaction'}</span>;
+      return <span>{view.emoji ? t('message.reacted', { emoji: view.emoji }) : t('message.removedReaction')}</span>;
     case 'location': {
       const hasPoint = view.latitude !== undefined && view.longitude !== undefined;
       return (
         <span>
-          <EnvironmentOutlined /> {[view.name, view.address].filter(Boolean).join(', ') || 'Location'}
+          <EnvironmentOutlined /> {[view.name, view.address].filter(Boolean).join(', ') || t('message.location')}
           {hasPoint && (
             <>
               {' '}
@@ -133,7 +136,7 @@ function ViewBody({ view }: { view: MessageView }) {
     case 'template':
       return (
         <div>
-          <div className="inbox-muted">Template: {view.name}</div>
+          <div className="inbox-muted">{t('message.template', { name: view.name })}</div>
           {view.text && <div style={{ whiteSpace: 'pre-wrap' }}>{view.text}</div>}
         </div>
       );
@@ -141,7 +144,7 @@ function ViewBody({ view }: { view: MessageView }) {
       return (
         <div className="inbox-order">
           <div>
-            <ShoppingCartOutlined /> Order
+            <ShoppingCartOutlined /> {t('message.order')}
           </div>
           <table>
             <tbody>
@@ -154,25 +157,27 @@ function ViewBody({ view }: { view: MessageView }) {
               ))}
             </tbody>
           </table>
-          {view.total && <div className="inbox-order-total">Total {view.total}</div>}
+          {view.total && <div className="inbox-order-total">{t('message.total', { amount: view.total })}</div>}
           <Caption text={view.note} />
         </div>
       );
     case 'notice':
       return <span>{view.text}</span>;
     case 'unsupported':
-      return <Typography.Text type="secondary">Unsupported message type</Typography.Text>;
+      return <Typography.Text type="secondary">{t('message.unsupported')}</Typography.Text>;
   }
 }
 
 /** The ad a customer tapped to start writing (click-to-WhatsApp), shown above their message. */
 export function ReferralBanner({ message }: { message: Message }) {
+  const t = useTexts(texts);
   const referral = referralView(message);
   if (!referral) return null;
   return (
     <div className="inbox-referral">
       <div>
-        <NotificationOutlined /> From an ad{referral.headline ? ': ' : ''}
+        <NotificationOutlined /> {t('message.fromAd')}
+        {referral.headline ? ': ' : ''}
         {referral.headline && <strong>{referral.headline}</strong>}
       </div>
       {referral.body && <div className="inbox-muted">{referral.body}</div>}

@@ -1,6 +1,7 @@
-import type { Message } from '@parley/shared';
+import { useTexts, type Message } from '@parley/shared';
 import { Button } from 'antd';
 import { formatTimestamp } from '../conversation/timestamp';
+import { texts } from '../i18n';
 import { DeliveryTicks } from './delivery-ticks';
 import { FailedNote } from './failed-note';
 import { MessageBody, ReferralBanner } from './message-body';
@@ -19,9 +20,6 @@ export interface MessageBubbleProps {
   onSendTemplate: () => void;
 }
 
-/** Shown on outgoing messages the business sent from the WhatsApp Business app, not from Parley. */
-export const PHONE_APP_TEXT = 'sent from the phone app';
-
 function Time({ message }: { message: Message }) {
   return <time dateTime={message.timestamp}>{formatTimestamp(message.timestamp)}</time>;
 }
@@ -36,6 +34,7 @@ export function MessageBubble({
   onRetry,
   onSendTemplate,
 }: MessageBubbleProps) {
+  const t = useTexts(texts);
   const outgoing = message.direction === 'outgoing';
   const quotedMessageId = quotedId(message);
   const view = messageView(message);
@@ -60,14 +59,16 @@ export function MessageBubble({
         {quotedMessageId && <QuotedReply quoted={quoted} onClick={() => onQuoteClick(quotedMessageId)} />}
         <MessageBody message={message} />
         {!!message.reactions?.length && (
-          <div className="inbox-reactions" aria-label="Reactions">
+          <div className="inbox-reactions" aria-label={t('chat.reactions')}>
             {message.reactions.map((reaction, index) => (
               <span key={index}>{reaction.emoji}</span>
             ))}
           </div>
         )}
         <div className="inbox-meta">
-          {outgoing && message.sentFrom === 'phone_app' && <span className="inbox-sent-from">{PHONE_APP_TEXT} · </span>}
+          {outgoing && message.sentFrom === 'phone_app' && (
+            <span className="inbox-sent-from">{t('chat.sentFromPhone')} · </span>
+          )}
           <Time message={message} /> <DeliveryTicks message={message} />
         </div>
         {outgoing && message.status === 'failed' && (
@@ -76,7 +77,7 @@ export function MessageBubble({
       </div>
       {!outgoing && (
         <Button size="small" type="link" onClick={() => onReply(message)}>
-          Reply
+          {t('chat.reply')}
         </Button>
       )}
     </div>

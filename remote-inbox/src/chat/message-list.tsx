@@ -1,4 +1,4 @@
-import { messagePreview, type Message, type Note } from '@parley/shared';
+import { useTexts, type Message, type Note } from '@parley/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Spin } from 'antd';
 import {
@@ -11,12 +11,13 @@ import {
   useState,
   type Ref,
 } from 'react';
+import { t, texts } from '../i18n';
 import { NoteBubble } from '../notes/note-bubble';
 import { placeNotes } from '../notes/notes-timeline';
 import { daySeparatorAt } from './day-separators';
 import { MessageBubble } from './message-bubble';
 import './message-list.css';
-import { quotedMessage } from './reply-preview';
+import { localPreview, quotedMessage } from './reply-preview';
 
 export interface MessageListHandle {
   scrollToEnd: () => void;
@@ -52,11 +53,8 @@ const FOUND_HIGHLIGHT_MS = 4000;
 /** This close to the end counts as reading the newest messages (the virtualiser follows appends from here). */
 const AT_END_WITHIN_PX = 80;
 
-/** The button that brings an agent who scrolled up back to what just arrived (issue #16). */
-export const NEW_MESSAGES_TEXT = 'new messages ↓';
-
 /** What a screen reader says when the customer writes into the open chat. */
-export const announcementText = (message: Message) => `New message: ${messagePreview(message)}`;
+export const announcementText = (message: Message) => t('chat.announcement', { preview: localPreview(message) });
 
 /**
  * Messages oldest first, virtualised and anchored to the end like a chat: it opens at the newest message,
@@ -75,6 +73,7 @@ export function MessageList({
   focusMessageId,
   ref,
 }: MessageListProps) {
+  const tr = useTexts(texts);
   const scroller = useRef<HTMLDivElement>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const opened = useRef(false);
@@ -202,12 +201,12 @@ export function MessageList({
 
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
-      {loadingOlder && <Spin size="small" className="inbox-older-spinner" description="Loading older messages" />}
+      {loadingOlder && <Spin size="small" className="inbox-older-spinner" description={tr('chat.loadingOlder')} />}
       <div
         ref={scroller}
         className="inbox-scroll inbox-messages"
         role="log"
-        aria-label="Messages"
+        aria-label={tr('chat.messages')}
         // A log is a live region by default; this one is virtualised, so scrolling would read out whole pages.
         // New messages are announced by the region below instead. Focusable, so the keyboard can scroll it.
         aria-live="off"
@@ -256,7 +255,8 @@ export function MessageList({
       </div>
       {newBelow && (
         <Button className="inbox-new-messages" shape="round" size="small" type="primary" onClick={scrollToEnd}>
-          {NEW_MESSAGES_TEXT}
+          {/* The button that brings an agent who scrolled up back to what just arrived (issue #16). */}
+          {tr('chat.newMessages')}
         </Button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { aMessage } from '../test-support/fixtures';
-import { formAnswers, messageView, referralView, WELCOME_NOTICE } from './message-view';
+import { formAnswers, messageView, referralView } from './message-view';
 
 describe('messageView', () => {
   it('shows texts and media with their captions', () => {
@@ -161,7 +161,7 @@ describe('what WhatsApp sends beyond the basics', () => {
     expect(messageView(changed)).toEqual({ kind: 'notice', text: 'User A changed from 1555 to 1556' });
     expect(messageView(aMessage({ type: 'request_welcome', content: {} }))).toEqual({
       kind: 'notice',
-      text: WELCOME_NOTICE,
+      text: 'The customer opened this chat for the first time.',
     });
     const tap = aMessage({
       type: 'button',

@@ -1,4 +1,5 @@
-import type { Message } from '@parley/shared';
+import { formatNumber, type Message } from '@parley/shared';
+import { t } from '../i18n';
 
 /** What a message bubble shows, decided from the message alone (docs/product-rules.md#dashboard types + what the channel receives). */
 export type MessageView =
@@ -22,9 +23,6 @@ export interface OrderLine {
   price: string;
 }
 
-/** Shown for `request_welcome`: the customer opened the chat for the first time (there is no text). */
-export const WELCOME_NOTICE = 'The customer opened this chat for the first time.';
-
 type Loose = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Loose => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -46,7 +44,7 @@ function parseJson(value: unknown): unknown {
 function answerText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(answerText).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('message.yes') : t('message.no');
   if (isObject(value)) return JSON.stringify(value);
   return String(value);
 }
@@ -67,7 +65,7 @@ function interactiveView(message: Message): MessageView {
   const interactive = parseJson(message.content.interactive);
   if (message.direction === 'outgoing') {
     const name = isObject(interactive) ? (text(interactive.name) ?? text(interactive.displayName)) : text(interactive);
-    return { kind: 'form', name: name ?? text(message.content.text) ?? 'Form' };
+    return { kind: 'form', name: name ?? text(message.content.text) ?? t('message.form') };
   }
   // A tap on a reply button or a list row carries its title, not answers.
   const tapped = isObject(interactive) ? (interactive.button_reply ?? interactive.list_reply) : undefined;
@@ -88,13 +86,13 @@ function contactEntries(value: unknown): Array<{ name: string; phones: string[] 
       : text(entry.phone)
         ? [text(entry.phone)!]
         : [];
-    return { name: name ?? phones[0] ?? 'Contact', phones };
+    return { name: name ?? phones[0] ?? t('message.contact'), phones };
   });
 }
 
 function money(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+    return formatNumber(amount, { style: 'currency', currency });
   } catch {
     // Not an ISO 4217 code: still show the amount and what Meta called the currency.
     return `${amount} ${currency}`.trim();
@@ -108,7 +106,7 @@ function orderView(order: unknown): MessageView {
     const quantity = number(item.quantity) ?? 1;
     const unit = number(item.itemPrice) ?? 0;
     const currency = text(item.currency) ?? '';
-    return { product: text(item.productRetailerId) ?? 'Item', quantity, unit, currency };
+    return { product: text(item.productRetailerId) ?? t('message.item'), quantity, unit, currency };
   });
   const currencies = new Set(items.map((item) => item.currency));
   // A total only makes sense in one currency.
@@ -151,7 +149,7 @@ export function messageView(message: Message): MessageView {
       return {
         kind: 'document',
         url,
-        fileName: text(content.fileName) ?? 'Document',
+        fileName: text(content.fileName) ?? t('message.document'),
         caption: caption !== text(content.fileName) ? caption : undefined,
         unavailable,
       };
@@ -180,7 +178,7 @@ export function messageView(message: Message): MessageView {
       const body = text(content.text);
       return name
         ? { kind: 'template', name, ...(body ? { text: body } : {}) }
-        : { kind: 'template', name: body ?? 'Template' };
+        : { kind: 'template', name: body ?? t('message.templateFallback') };
     }
     case 'order':
       return orderView(content.order);
@@ -188,11 +186,12 @@ export function messageView(message: Message): MessageView {
       const system = isObject(content.system) ? content.system : {};
       return {
         kind: 'notice',
-        text: text(system.body) ?? text(content.text) ?? 'WhatsApp sent a notice about this customer.',
+        text: text(system.body) ?? text(content.text) ?? t('message.systemNotice'),
       };
     }
     case 'request_welcome':
-      return { kind: 'notice', text: WELCOME_NOTICE };
+      // Shown for `request_welcome`: the customer opened the chat for the first time (there is no text).
+      return { kind: 'notice', text: t('message.welcome') };
     default:
       return { kind: 'unsupported' };
   }

@@ -1,4 +1,5 @@
-import type { Message } from '@parley/shared';
+import { useTexts, type Message } from '@parley/shared';
+import { texts } from '../i18n';
 import { previewText } from './reply-preview';
 
 export interface QuotedReplyProps {
@@ -8,9 +9,10 @@ export interface QuotedReplyProps {
 
 /** The quoted message inside a reply; clicking it scrolls to the original. */
 export function QuotedReply({ quoted, onClick }: QuotedReplyProps) {
+  const t = useTexts(texts);
   return (
-    <button type="button" className="inbox-quote" onClick={onClick} title="Show the original message">
-      {quoted ? previewText(quoted) : 'Earlier message'}
+    <button type="button" className="inbox-quote" onClick={onClick} title={t('chat.showOriginal')}>
+      {quoted ? previewText(quoted) : t('chat.earlierMessage')}
     </button>
   );
 }

@@ -1,20 +1,63 @@
-import type { Message } from '@parley/shared';
+import { messagePreview, messageTypeLabel, type Message } from '@parley/shared';
+import { t } from '../i18n';
 
 /** docs/product-rules.md#quoted-reply: a quoted reply shows 50 characters. */
 export const QUOTE_PREVIEW_LENGTH = 50;
 
-export function capitalise(word: string): string {
-  return word ? word.charAt(0).toUpperCase() + word.slice(1) : word;
-}
-
 /**
- * What a quote shows (docs/product-rules.md#quoted-reply): the first 50 characters of a text message, or the capitalised type.
+ * What a quote shows (docs/product-rules.md#quoted-reply): the first 50 characters of a text message, or the type's name.
  * Characters are counted as the reader sees them, so an emoji is never cut in half.
  */
 export function previewText(message: Pick<Message, 'type' | 'content'>): string {
   const text = typeof message.content?.text === 'string' ? message.content.text : '';
   if (message.type === 'text' && text.trim()) return Array.from(text).slice(0, QUOTE_PREVIEW_LENGTH).join('');
-  return capitalise(message.type);
+  return typeLabel(message.type);
+}
+
+/** A message type's name in the reader's language (in English the contract's `messageTypeLabel`: 'image' → 'Image'). */
+export function typeLabel(type: string): string {
+  switch (type) {
+    case 'text':
+      return t('types.text');
+    case 'image':
+      return t('types.image');
+    case 'video':
+      return t('types.video');
+    case 'audio':
+      return t('types.audio');
+    case 'document':
+      return t('types.document');
+    case 'sticker':
+      return t('types.sticker');
+    case 'location':
+      return t('types.location');
+    case 'contacts':
+      return t('types.contacts');
+    case 'interactive':
+      return t('types.interactive');
+    case 'reaction':
+      return t('types.reaction');
+    case 'template':
+      return t('types.template');
+    case 'order':
+      return t('types.order');
+    case 'button':
+      return t('types.button');
+    case 'system':
+      return t('types.system');
+    case 'request_welcome':
+      return t('types.requestWelcome');
+    case 'unsupported':
+      return t('types.unsupported');
+    default:
+      return messageTypeLabel(type);
+  }
+}
+
+/** The contract's `messagePreview` (text or caption, else the type's name), with the type named in the reader's language. */
+export function localPreview(message: Pick<Message, 'type' | 'content'>): string {
+  const preview = messagePreview(message);
+  return preview === messageTypeLabel(message.type) ? typeLabel(message.type) : preview;
 }
 
 /** The quoted message, when it is loaded (`replyTo` is its id). */

@@ -1,4 +1,6 @@
+import { useTexts } from '@parley/shared';
 import { Avatar, Tooltip, Typography } from 'antd';
+import { texts } from '../i18n';
 import { typingText, type Colleague } from './who-is-here';
 
 const initials = (fullName: string) =>
@@ -11,9 +13,10 @@ const initials = (fullName: string) =>
 
 /** The chat header's avatars of the colleagues who have this conversation open too; their names on hover. */
 export function ViewerAvatars({ viewers }: { viewers: Colleague[] }) {
+  const t = useTexts(texts);
   if (!viewers.length) return null;
   const names = viewers.map((viewer) => viewer.fullName).join(', ');
-  const label = `Also viewing: ${names}`;
+  const label = t('chat.alsoViewing', { names });
   return (
     <Tooltip title={label}>
       <span className="inbox-viewers" role="group" aria-label={label} data-testid="conversation-viewers">
@@ -31,6 +34,8 @@ export function ViewerAvatars({ viewers }: { viewers: Colleague[] }) {
 
 /** "Adam Smith is typing…" above the composer; always present (empty) so screen readers announce changes. */
 export function TypingLine({ typists }: { typists: Colleague[] }) {
+  // Repaints on a language change (typingText's words are texts).
+  useTexts(texts);
   const text = typingText(typists);
   return (
     <div className="inbox-typing" aria-live="polite" style={{ padding: text ? '2px 12px' : 0 }}>

@@ -15,6 +15,7 @@ import {
 } from '@parley/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '../i18n';
 
 /** A typing indicator lapses this long after the colleague's last `typing` (they send one every 3 s at most). */
 export const TYPING_SHOWN_MS = 5000;
@@ -99,9 +100,9 @@ export function typingSignal(send: (stopped: boolean) => void, everyMs = TYPING_
 /** "Adam Smith is typing…", "Adam Smith and Eve Ray are typing…", "3 people are typing…". */
 export function typingText(typists: Colleague[]): string {
   if (!typists.length) return '';
-  if (typists.length === 1) return `${typists[0].fullName} is typing…`;
-  if (typists.length === 2) return `${typists[0].fullName} and ${typists[1].fullName} are typing…`;
-  return `${typists.length} people are typing…`;
+  if (typists.length === 1) return t('chat.typingOne', { name: typists[0].fullName });
+  if (typists.length === 2) return t('chat.typingTwo', { first: typists[0].fullName, second: typists[1].fullName });
+  return t('chat.typingMany', { count: typists.length });
 }
 
 const sendViewing = (conversationId: string | null) =>

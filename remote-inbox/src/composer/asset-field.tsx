@@ -1,8 +1,9 @@
 import { FileOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { $assets, type Asset } from '@parley/shared';
+import { $assets, useTexts, type Asset } from '@parley/shared';
 import { Input, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { texts } from '../i18n';
 import { loadAllAssets, pickableAssets } from './library-stores';
 
 export interface AssetFieldProps {
@@ -13,9 +14,10 @@ export interface AssetFieldProps {
 }
 
 function AssetPreview({ asset }: { asset: Asset }) {
+  const t = useTexts(texts);
   const kind = asset.mimeType.split('/')[0];
   return (
-    <div className="inbox-preview" aria-label="Asset preview">
+    <div className="inbox-preview" aria-label={t('composer.assetPreview')}>
       {kind === 'image' && (
         <img
           src={asset.thumbnailUrl ?? asset.url}
@@ -37,6 +39,7 @@ function AssetPreview({ asset }: { asset: Asset }) {
 
 /** Picks one of the account's assets (deleted ones hidden), with a preview and an optional caption. */
 export function AssetField({ assetId, caption, onAsset, onCaption }: AssetFieldProps) {
+  const t = useTexts(texts);
   const known = useStore($assets);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -50,21 +53,21 @@ export function AssetField({ assetId, caption, onAsset, onCaption }: AssetFieldP
   return (
     <div className="inbox-field-stack">
       <Select
-        aria-label="Asset"
-        placeholder="Choose an asset"
+        aria-label={t('composer.asset')}
+        placeholder={t('composer.chooseAsset')}
         showSearch={{ optionFilterProp: 'label' }}
         loading={loading}
         value={selected?.id ?? null}
         onChange={(value: string | null) => onAsset(value ?? null)}
         allowClear
         options={assets.map((asset) => ({ value: asset.id, label: asset.name }))}
-        notFoundContent={failed ? 'Error loading assets' : loading ? 'Loading…' : 'No assets available.'}
+        notFoundContent={failed ? t('composer.assetsFailed') : loading ? t('common.loading') : t('composer.noAssets')}
         style={{ width: '100%' }}
       />
       {selected && <AssetPreview asset={selected} />}
       <Input
-        aria-label="Caption"
-        placeholder="Caption (optional)"
+        aria-label={t('composer.caption')}
+        placeholder={t('composer.captionPlaceholder')}
         value={caption}
         onChange={(event) => onCaption(event.target.value)}
       />

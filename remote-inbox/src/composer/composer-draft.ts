@@ -4,13 +4,6 @@ import type { TemplateValues } from './template-parameters';
 /** The composer's modes: the spec's type selector (Text, Media, Asset, Form) plus templates outside the 24 h window. */
 export type ComposerMode = 'text' | 'media' | 'asset' | 'form' | 'template';
 
-export const MODE_LABELS: Array<{ value: Exclude<ComposerMode, 'template'>; label: string }> = [
-  { value: 'text', label: 'Text' },
-  { value: 'media', label: 'Media' },
-  { value: 'asset', label: 'Asset' },
-  { value: 'form', label: 'Form' },
-];
-
 export interface TemplateChoice {
   name: string;
   language: string;

@@ -11,7 +11,6 @@ export type SendPlan<F = File> =
 
 /** WhatsApp's limit for a text message (the server refuses longer ones with 400 too). */
 export const MAX_TEXT_LENGTH = 4096;
-export const TEXT_TOO_LONG = `Text is longer than ${MAX_TEXT_LENGTH} characters, the most WhatsApp allows.`;
 
 /** Counted as the server counts: the trimmed text's length. */
 export function isTextTooLong(text: string): boolean {

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import type { FormTemplate, Message } from '@parley/shared';
+import { WINDOW_CLOSED_MESSAGE, type FormTemplate, type Message } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aMessage } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
-import { Composer, WINDOW_CLOSED_TEXT } from './composer';
-import { TEXT_TOO_LONG } from './composer-validation';
+import { Composer } from './composer';
+
+const TEXT_TOO_LONG = 'Text is longer than 4096 characters, the most WhatsApp allows.';
 
 function httpError(status: number, data: unknown) {
   const config = { headers: new AxiosHeaders() };
@@ -145,7 +146,7 @@ it('outside the 24-hour window offers templates, asks for their variables and se
       aMessage({ id: 'sent', type: 'template', content: { template: body } }),
   });
   const { onSent } = setup({ canSendFreeForm: false });
-  expect(screen.getByText(WINDOW_CLOSED_TEXT)).toBeTruthy();
+  expect(screen.getByText(WINDOW_CLOSED_MESSAGE)).toBeTruthy();
   expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   expect(screen.queryByText('Media')).toBeNull();
   const picker = await screen.findByRole('combobox', { name: 'Template' });

@@ -5,17 +5,18 @@ import {
   errorStatus,
   TOAST_MS,
   useToast,
-  WINDOW_CLOSED_MESSAGE,
   type Contact,
   type Message,
   type Note,
   type NoteUser,
   type SavedReply,
+  useTexts,
 } from '@parley/shared';
 import { Alert, Button, Segmented } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { AssetField } from './asset-field';
-import { emptyDraft, MODE_LABELS, type ComposerDraft, type ComposerMode } from './composer-draft';
+import { emptyDraft, type ComposerDraft, type ComposerMode } from './composer-draft';
+import { texts } from '../i18n';
 import { useTypingSignal } from '../chat/who-is-here';
 import { planSend } from './composer-validation';
 import { FormField } from './form-field';
@@ -44,15 +45,8 @@ export interface ComposerProps {
   notes?: { staff: NoteUser[]; onAdded: (note: Note) => void };
 }
 
-/** The type selector's extra choice: a private note for the staff, never sent (issue #21). */
-const NOTE_MODE = { value: 'note', label: 'Note' } as const;
+/** The type selector's choices, plus 'note': a private note for the staff, never sent (issue #21). */
 type ChosenMode = Exclude<ComposerMode, 'template'> | 'note';
-
-export const TEMPLATE_ASKED_TEXT =
-  'WhatsApp refused a free-form message because the 24-hour window has closed: send a template.';
-
-/** The same text as the server's 422 (docs/product-rules.md#service-window). */
-export const WINDOW_CLOSED_TEXT = WINDOW_CLOSED_MESSAGE;
 
 /** Type selector, the chosen type's fields, Send, and the 'Replying to' banner (docs/product-rules.md#composer, #validation). */
 export function Composer({
@@ -66,6 +60,14 @@ export function Composer({
   contact,
   notes,
 }: ComposerProps) {
+  const t = useTexts(texts);
+  const modes: Array<{ value: Exclude<ChosenMode, 'note'>; label: string }> = [
+    { value: 'text', label: t('composer.text') },
+    { value: 'media', label: t('composer.media') },
+    { value: 'asset', label: t('composer.asset') },
+    { value: 'form', label: t('composer.form') },
+  ];
+  const noteMode = { value: 'note' as const, label: t('composer.note') };
   const toast = useToast(TOAST_MS.screen);
   const profile = useStore($profile);
   const fillReply = useCallback((reply: SavedReply) => filledText(reply, contact, profile), [contact, profile]);
@@ -80,7 +82,7 @@ export function Composer({
   }, [templateRequest]);
   const choosing = canSendFreeForm && !templateAsked;
   // Notes are for the staff, so the closed window does not stop them (a choice of Template or Note there).
-  const noteMode = !templateAsked && chosenMode === 'note' && !!notes;
+  const writingNote = !templateAsked && chosenMode === 'note' && !!notes;
   const mode: ComposerMode = choosing ? (chosenMode === 'note' ? 'text' : chosenMode) : 'template';
   const current = { ...draft, mode };
   const plan = planSend(current);
@@ -110,36 +112,37 @@ export function Composer({
         <Alert
           type="warning"
           showIcon
-          title={TEMPLATE_ASKED_TEXT}
+          title={t('composer.templateAsked')}
           action={
             <Button size="small" onClick={() => setTemplateAsked(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           }
         />
       ) : canSendFreeForm ? (
         <Segmented
-          aria-label="Message type"
+          aria-label={t('composer.type')}
           size="small"
           value={chosenMode}
-          options={notes ? [...MODE_LABELS, NOTE_MODE] : MODE_LABELS}
+          options={notes ? [...modes, noteMode] : modes}
           onChange={(value) => setChosenMode(value)}
         />
       ) : (
         <>
-          <Alert type="info" showIcon title={WINDOW_CLOSED_TEXT} />
+          {/* The same text as the server's 422 (docs/product-rules.md#service-window). */}
+          <Alert type="info" showIcon title={t('composer.windowClosed')} />
           {notes && (
             <Segmented
-              aria-label="Message type"
+              aria-label={t('composer.type')}
               size="small"
               value={chosenMode === 'note' ? 'note' : 'template'}
-              options={[{ value: 'template', label: 'Template' }, NOTE_MODE]}
+              options={[{ value: 'template', label: t('composer.template') }, noteMode]}
               onChange={(value) => setChosenMode(value === 'note' ? 'note' : 'text')}
             />
           )}
         </>
       )}
-      {noteMode ? (
+      {writingNote ? (
         <NoteField conversationId={conversationId} staff={notes.staff} onAdded={notes.onAdded} />
       ) : (
         <div className="inbox-composer-row">
@@ -182,7 +185,7 @@ export function Composer({
             )}
           </div>
           <Button type="primary" icon={<SendOutlined />} loading={sending} disabled={!plan} onClick={submit}>
-            Send
+            {t('composer.send')}
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { FormTemplate } from '@parley/shared';
+import { useTexts, type FormTemplate } from '@parley/shared';
 import { Button, Select, Typography } from 'antd';
+import { texts } from '../i18n';
 import { $flows, pickableForms } from './library-stores';
 
 export interface FormFieldProps {
@@ -10,8 +11,9 @@ export interface FormFieldProps {
 
 /** How the customer will see the form's message: header, body, footer and its button. */
 function FormPreview({ form }: { form: FormTemplate }) {
+  const t = useTexts(texts);
   return (
-    <div className="inbox-preview inbox-form-preview" aria-label="Form preview">
+    <div className="inbox-preview inbox-form-preview" aria-label={t('composer.formPreview')}>
       {form.header && <Typography.Text strong>{form.header}</Typography.Text>}
       {form.body && <div>{form.body}</div>}
       {form.footer && <div className="inbox-muted">{form.footer}</div>}
@@ -26,20 +28,21 @@ function FormPreview({ form }: { form: FormTemplate }) {
 
 /** Picks one of the account's active forms (docs/product-rules.md#composer, #entities). */
 export function FormField({ formId, onForm }: FormFieldProps) {
+  const t = useTexts(texts);
   const { data, loading, error } = useStore($flows);
   const forms = pickableForms(data);
   const selected = forms.find((form) => form.id === formId);
   return (
     <div className="inbox-field-stack">
       <Select
-        aria-label="Form"
-        placeholder="Choose a form"
+        aria-label={t('composer.form')}
+        placeholder={t('composer.chooseForm')}
         loading={loading}
         value={selected?.id ?? null}
         onChange={(value: string | null) => onForm(value ?? null)}
         allowClear
         options={forms.map((form) => ({ value: form.id, label: form.displayName }))}
-        notFoundContent={error ? 'Error loading forms' : loading ? 'Loading…' : 'No forms available.'}
+        notFoundContent={error ? t('composer.formsFailed') : loading ? t('common.loading') : t('composer.noForms')}
         style={{ width: '100%' }}
       />
       {selected && <FormPreview form={selected} />}

@@ -1,5 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { useTexts } from '@parley/shared';
 import { Button, Input, Typography, Upload } from 'antd';
+import { texts } from '../i18n';
 
 export interface MediaFieldProps {
   file: File | null;
@@ -10,6 +12,7 @@ export interface MediaFieldProps {
 
 /** A file picker plus an optional caption; the file is sent by Send, never uploaded on pick. */
 export function MediaField({ file, caption, onFile, onCaption }: MediaFieldProps) {
+  const t = useTexts(texts);
   return (
     <div className="inbox-field-stack">
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
@@ -21,7 +24,7 @@ export function MediaField({ file, caption, onFile, onCaption }: MediaFieldProps
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />}>Choose file</Button>
+          <Button icon={<UploadOutlined />}>{t('composer.chooseFile')}</Button>
         </Upload>
         {file ? (
           <>
@@ -29,16 +32,16 @@ export function MediaField({ file, caption, onFile, onCaption }: MediaFieldProps
               {file.name}
             </Typography.Text>
             <Button size="small" type="link" onClick={() => onFile(null)}>
-              Remove
+              {t('composer.remove')}
             </Button>
           </>
         ) : (
-          <Typography.Text type="secondary">No file chosen</Typography.Text>
+          <Typography.Text type="secondary">{t('composer.noFile')}</Typography.Text>
         )}
       </div>
       <Input
-        aria-label="Caption"
-        placeholder="Caption (optional)"
+        aria-label={t('composer.caption')}
+        placeholder={t('composer.captionPlaceholder')}
         value={caption}
         onChange={(event) => onCaption(event.target.value)}
       />

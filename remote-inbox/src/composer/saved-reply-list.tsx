@@ -1,10 +1,7 @@
-import type { SavedReply } from '@parley/shared';
+import { useTexts, type SavedReply } from '@parley/shared';
 import { Typography } from 'antd';
+import { texts } from '../i18n';
 import './saved-reply-list.css';
-
-export const NO_SAVED_REPLIES = 'No saved replies yet. Owners add them on the Saved replies page.';
-export const NO_MATCHING_REPLY = 'No saved reply matches';
-export const SAVED_REPLIES_FAILED = 'Saved replies could not be loaded.';
 
 export interface SavedReplyListProps {
   id: string;
@@ -32,14 +29,15 @@ export function SavedReplyList({
   onPick,
   onHover,
 }: SavedReplyListProps) {
+  const t = useTexts(texts);
   if (replies.length === 0) {
     const text = loading
-      ? 'Loading saved replies…'
+      ? t('savedReplies.loading')
       : failed
-        ? SAVED_REPLIES_FAILED
+        ? t('savedReplies.failed')
         : typed
-          ? `${NO_MATCHING_REPLY} /${typed}`
-          : NO_SAVED_REPLIES;
+          ? t('savedReplies.noMatch', { typed })
+          : t('savedReplies.none');
     return (
       <div className="inbox-saved-replies-empty" id={id}>
         <Typography.Text type={failed ? 'danger' : 'secondary'}>{text}</Typography.Text>
@@ -47,7 +45,7 @@ export function SavedReplyList({
     );
   }
   return (
-    <ul className="inbox-saved-replies" role="listbox" id={id} aria-label="Saved replies">
+    <ul className="inbox-saved-replies" role="listbox" id={id} aria-label={t('savedReplies.title')}>
       {replies.map((reply, index) => (
         <li
           key={reply.id}

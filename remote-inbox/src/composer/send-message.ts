@@ -1,12 +1,13 @@
 import { api, serverTextUnless500, type Message } from '@parley/shared';
+import { t } from '../i18n';
 import type { SendPlan } from './composer-validation';
 
-/** docs/product-rules.md#errors: the fallback for conversation actions and sends. */
-export const UNKNOWN_SEND_ERROR = 'Unknown error sending message';
-
-/** The toast text for a failed send or conversation action (server message unless a 500 or no object body). */
+/**
+ * The toast text for a failed send or conversation action (server message unless a 500 or no object body); the
+ * fallback is docs/product-rules.md#errors'.
+ */
 export function sendErrorText(error: unknown): string {
-  return serverTextUnless500(error, UNKNOWN_SEND_ERROR);
+  return serverTextUnless500(error, t('composer.sendFailed'));
 }
 
 const withReply = <T extends object>(body: T, replyTo?: string) => (replyTo ? { ...body, replyTo } : body);

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
+import { useTexts } from '@parley/shared';
 import { Input, Select, Typography } from 'antd';
+import { texts } from '../i18n';
 import type { TemplateChoice } from './composer-draft';
 import { $templates, type MessageTemplate } from './library-stores';
 import {
@@ -26,9 +28,10 @@ const keyOf = (template: Pick<TemplateChoice, 'name' | 'language'>) => `${templa
 
 /** The template as the customer will get it, with what was typed so far in place of its variables. */
 function TemplatePreview({ template, values }: { template: MessageTemplate; values: TemplateValues }) {
+  const t = useTexts(texts);
   const header = template.parameters?.header;
   return (
-    <div className="inbox-preview inbox-form-preview" aria-label="Template preview">
+    <div className="inbox-preview inbox-form-preview" aria-label={t('composer.templatePreview')}>
       {(template.components ?? []).map((component, index) => {
         const type = component.type.toUpperCase();
         if (type === 'HEADER' && header && header.format !== 'TEXT')
@@ -77,6 +80,7 @@ function ParameterInput({
   onValues: (values: TemplateValues) => void;
   prefix?: string;
 }) {
+  const t = useTexts(texts);
   const value = values[field.key] ?? '';
   const wrongLink = field.link && value.trim() !== '' && !isFieldFilled(field, values);
   return (
@@ -91,13 +95,14 @@ function ParameterInput({
         value={value}
         onChange={(event) => onValues({ ...values, [field.key]: event.target.value })}
       />
-      {wrongLink && <span className="inbox-template-parameter-error">An https link to the file</span>}
+      {wrongLink && <span className="inbox-template-parameter-error">{t('composer.httpsLink')}</span>}
     </label>
   );
 }
 
 /** Approved templates: the only thing WhatsApp lets a business send once the 24-hour window has closed. */
 export function TemplateField({ template, onTemplate, values, onValues, autoOpen = false }: TemplateFieldProps) {
+  const t = useTexts(texts);
   const { data, loading, error } = useStore($templates);
   const templates = data ?? [];
   const selected = template ? templates.find((candidate) => keyOf(candidate) === keyOf(template)) : undefined;
@@ -108,10 +113,10 @@ export function TemplateField({ template, onTemplate, values, onValues, autoOpen
   return (
     <div className="inbox-field-stack">
       <Select
-        aria-label="Template"
+        aria-label={t('composer.template')}
         defaultOpen={autoOpen}
         autoFocus={autoOpen}
-        placeholder="Choose a template"
+        placeholder={t('composer.chooseTemplate')}
         showSearch={{ optionFilterProp: 'label' }}
         loading={loading}
         value={selected ? keyOf(selected) : null}
@@ -128,11 +133,13 @@ export function TemplateField({ template, onTemplate, values, onValues, autoOpen
           value: keyOf(candidate),
           label: `${candidate.name} (${candidate.language})`,
         }))}
-        notFoundContent={error ? 'Error loading templates' : loading ? 'Loading…' : 'No approved templates.'}
+        notFoundContent={
+          error ? t('composer.templatesFailed') : loading ? t('common.loading') : t('composer.noTemplates')
+        }
         style={{ width: '100%' }}
       />
       {fields.length > 0 && (
-        <div className="inbox-template-parameters" role="group" aria-label="Template parameters">
+        <div className="inbox-template-parameters" role="group" aria-label={t('composer.templateParameters')}>
           {fields.map((field) => {
             const url = buttonUrls.get(field.key);
             return (

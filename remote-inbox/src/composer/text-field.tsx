@@ -1,9 +1,10 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { matchingSavedReplies, typedShortcut, type SavedReply } from '@parley/shared';
+import { matchingSavedReplies, typedShortcut, useTexts, type SavedReply } from '@parley/shared';
 import { Button, Input, Popover, theme, Tooltip, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { isTextTooLong, MAX_TEXT_LENGTH, TEXT_TOO_LONG } from './composer-validation';
+import { texts } from '../i18n';
+import { isTextTooLong, MAX_TEXT_LENGTH } from './composer-validation';
 import { useSavedReplies } from './saved-replies';
 import { SavedReplyList } from './saved-reply-list';
 import './text-field.css';
@@ -25,6 +26,7 @@ export interface TextFieldProps {
  * the message's text, editable before sending.
  */
 export function TextField({ value, onChange, onSubmit, disabled, fillReply }: TextFieldProps) {
+  const t = useTexts(texts);
   const { token } = theme.useToken();
   const listId = useId();
   const box = useRef<TextAreaRef>(null);
@@ -126,8 +128,8 @@ export function TextField({ value, onChange, onSubmit, disabled, fillReply }: Te
       <div className="inbox-text-row">
         <Input.TextArea
           ref={box}
-          aria-label="Message"
-          placeholder={fillReply ? 'Type a message, or / for saved replies' : 'Type a message'}
+          aria-label={t('composer.message')}
+          placeholder={fillReply ? t('composer.placeholderSaved') : t('composer.placeholder')}
           autoSize={{ minRows: 1, maxRows: 6 }}
           value={value}
           disabled={disabled}
@@ -158,15 +160,15 @@ export function TextField({ value, onChange, onSubmit, disabled, fillReply }: Te
               />
             }
           >
-            <Tooltip title="Saved replies">
-              <Button aria-label="Saved replies" icon={<ThunderboltOutlined />} disabled={disabled} />
+            <Tooltip title={t('savedReplies.title')}>
+              <Button aria-label={t('savedReplies.title')} icon={<ThunderboltOutlined />} disabled={disabled} />
             </Tooltip>
           </Popover>
         )}
       </div>
       <div className="inbox-text-count">
         <Typography.Text type="danger" role={tooLong ? 'alert' : undefined} style={{ fontSize: 12 }}>
-          {tooLong ? TEXT_TOO_LONG : ''}
+          {tooLong ? t('composer.tooLong', { max: MAX_TEXT_LENGTH }) : ''}
         </Typography.Text>
         <Typography.Text type={tooLong ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
           {`${value.length} / ${MAX_TEXT_LENGTH}`}

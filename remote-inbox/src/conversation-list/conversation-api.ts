@@ -12,10 +12,11 @@ export async function fetchConversationPage(
   status: ConversationStatus,
   filters: Record<string, string>,
   cursor?: string | null,
+  signal?: AbortSignal,
 ): Promise<ConversationPage> {
   const params: Record<string, string | number> = { status, ...filters, limit: LIST_PAGE_SIZE };
   if (cursor) params.cursor = cursor;
-  const { data } = await api.get<ConversationPage>('/api/conversations', { params });
+  const { data } = await api.get<ConversationPage>('/api/conversations', { params, signal });
   return { list: Array.isArray(data?.list) ? data.list : [], nextCursor: data?.nextCursor ?? null };
 }
 

@@ -1,17 +1,14 @@
-import type { Conversation, ConversationStatus, TabCounts } from '@parley/shared';
+import { useTexts, type Conversation, type ConversationStatus, type TabCounts } from '@parley/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Badge, Button, Empty, Spin, Tabs, Typography } from 'antd';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { texts } from '../i18n';
 import { $mentionedConversations } from '../notes/mention-badges';
 import { ConversationRow, ROW_HEIGHT } from './conversation-row';
 import { previewFor, type LastMessagePreview } from './last-message-preview';
 
-export const STATUS_TABS: Array<{ key: ConversationStatus; label: string }> = [
-  { key: 'active', label: 'Active' },
-  { key: 'closed', label: 'Closed' },
-  { key: 'archived', label: 'Archived' },
-];
+export const STATUS_TABS: readonly ConversationStatus[] = ['active', 'closed', 'archived'];
 
 /** Rows this close to the end of what is loaded ask for the next page. */
 const LOAD_AHEAD_ROWS = 20;
@@ -64,6 +61,8 @@ function TabLabel({ label, count, dot }: { label: string; count: number | undefi
 /** 'Conversations' with its status tabs and a virtualised list: only the rows on screen are rendered. */
 export function ConversationList(props: ConversationListProps) {
   const { rows, hasMore, loadingMore, onLoadMore } = props;
+  const t = useTexts(texts);
+  const statusNames = { active: t('status.active'), closed: t('status.closed'), archived: t('status.archived') };
   const mentioned = useStore($mentionedConversations);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -92,35 +91,44 @@ export function ConversationList(props: ConversationListProps) {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Typography.Title level={5} style={{ margin: 0 }}>
-        Conversations
+        {t('list.title')}
       </Typography.Title>
       <Tabs
         activeKey={props.status}
         onChange={(key) => props.onStatusChange(key as ConversationStatus)}
-        items={STATUS_TABS.map(({ key, label }) => ({
+        items={STATUS_TABS.map((key) => ({
           key,
-          label: <TabLabel label={label} count={props.counts?.[key]} dot={key === 'archived' && props.archivedReply} />,
+          label: (
+            <TabLabel
+              label={statusNames[key]}
+              count={props.counts?.[key]}
+              dot={key === 'archived' && props.archivedReply}
+            />
+          ),
         }))}
         size="small"
       />
+      {/* The list holds the rows only: a spinner or an empty state inside role="list" is a child axe refuses. */}
       <div
         ref={scroller}
-        role="list"
-        aria-label="Conversations"
         aria-busy={props.loading}
         className="inbox-scroll"
         style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
       >
         {rows.length === 0 && !props.loading && !props.failed && (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No conversations" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
         )}
         {props.failed && rows.length === 0 && (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Could not load conversations">
-            <Button onClick={props.onRetry}>Retry</Button>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadFailed')}>
+            <Button onClick={props.onRetry}>{t('common.retry')}</Button>
           </Empty>
         )}
         {props.loading && rows.length === 0 && <Spin style={{ display: 'block', margin: 24 }} />}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div
+          role="list"
+          aria-label={t('list.title')}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
           {items.map((item) => {
             const conversation = rows[item.index];
             return (

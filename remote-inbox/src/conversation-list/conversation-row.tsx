@@ -1,19 +1,14 @@
-import type { Conversation } from '@parley/shared';
+import { useTexts, type Conversation } from '@parley/shared';
 import { Badge, Button, Tag, Typography } from 'antd';
 import { contactLabel } from '../conversation/contact-label';
 import { formatTimestamp } from '../conversation/timestamp';
 import { AssigneeAvatar } from '../assignment/assignee-avatar';
 import { LabelTags } from '../labels/label-tags';
 import type { LastMessagePreview } from './last-message-preview';
+import { texts } from '../i18n';
 import { MatchSnippet } from './match-snippet';
 
 export const ROW_HEIGHT = 60;
-
-/** On an archived row whose customer wrote after it was archived (it stays archived, docs/api.md). */
-export const ARCHIVED_REPLY_TEXT = 'New reply';
-export const REOPEN_TEXT = 'Reopen';
-/** The @ badge's name: a colleague mentioned the signed-in staff member here since they last opened it. */
-export const MENTIONED_TEXT = 'You were mentioned';
 
 export interface ConversationRowProps {
   conversation: Conversation;
@@ -36,6 +31,7 @@ export interface ConversationRowProps {
  */
 export function ConversationRow(props: ConversationRowProps) {
   const { conversation, selected, unread, preview, onOpen } = props;
+  const t = useTexts(texts);
   const label = contactLabel(conversation.contact);
   const awaitingReply = !!conversation.lastMessage?.incoming;
   const archived = conversation.status === 'archived';
@@ -59,7 +55,7 @@ export function ConversationRow(props: ConversationRowProps) {
           <AssigneeAvatar assignee={conversation.assignee} />
           {archived && conversation.archivedReplyAt && (
             <Tag color="gold" className="inbox-archived-reply" style={{ marginInlineEnd: 0, flexShrink: 0 }}>
-              {ARCHIVED_REPLY_TEXT}
+              {t('list.newReply')}
             </Tag>
           )}
         </div>
@@ -72,15 +68,15 @@ export function ConversationRow(props: ConversationRowProps) {
           ) : (
             preview && (
               <span className="inbox-row-preview" data-testid="last-message-preview">
-                {preview.incoming ? '' : 'You: '}
+                {preview.incoming ? '' : t('list.you')}
                 {preview.text}
               </span>
             )
           )}
         </div>
       </div>
-      {props.mentioned && <Badge count="@" title={MENTIONED_TEXT} style={{ marginRight: 4 }} />}
-      {unread > 0 && <Badge count={unread} title={`${unread} unread`} style={{ marginRight: 4 }} />}
+      {props.mentioned && <Badge count="@" title={t('list.mentioned')} style={{ marginRight: 4 }} />}
+      {unread > 0 && <Badge count={unread} title={t('list.unread', { count: unread })} style={{ marginRight: 4 }} />}
       {archived && (
         <Button
           size="small"
@@ -90,7 +86,7 @@ export function ConversationRow(props: ConversationRowProps) {
             props.onReopen(conversation);
           }}
         >
-          {REOPEN_TEXT}
+          {t('list.reopen')}
         </Button>
       )}
       <Button
@@ -103,7 +99,7 @@ export function ConversationRow(props: ConversationRowProps) {
           onOpen(conversation);
         }}
       >
-        Chat
+        {t('list.chat')}
       </Button>
     </div>
   );

@@ -33,12 +33,13 @@ export function useConversationList(
 ) {
   const [state, setState] = useState<ConversationListState>(INITIAL);
   const filtersKey = JSON.stringify(serverFilters);
-  // Each load gets a number; answers of superseded loads are dropped. Why not the shared answer cache (as every
-  // other list): these rows are not one answer but a first page, the cursor pages after it and every socket event
-  // merged in, newest copy per conversation winning. A cached first page would bring back rows the live events
-  // have since moved, and a `loadMore` answer must be dropped when a reload has replaced the page it continues,
-  // which a per-address cache cannot tell.
-  const generation = useRef(0);
+  // Each load (first page) has its own AbortController: a new load aborts the one before it and the `loadMore`
+  // pages that continued it, so a superseded answer never lands. Why not the shared answer cache (as every other
+  // list): these rows are not one answer but a first page, the cursor pages after it and every socket event merged
+  // in, newest copy per conversation winning. A cached first page would bring back rows the live events have since
+  // moved, and a `loadMore` answer must be dropped when a reload has replaced the page it continues, which a
+  // per-address cache cannot tell.
+  const load = useRef<AbortController>(undefined);
   const latest = useRef({ status, filters: serverFilters, matches, state });
   latest.current = { status, filters: serverFilters, matches, state };
   // The newest copy seen live per conversation, so a late, older copy (an event, a page) never moves a row back.
@@ -50,13 +51,14 @@ export function useConversationList(
   }, []);
 
   const reload = useCallback(() => {
-    const current = ++generation.current;
+    load.current?.abort();
+    const { signal } = (load.current = new AbortController());
     const { status: tab, filters } = latest.current;
     setState((previous) => ({ ...previous, loading: true, failed: false }));
-    fetchConversationPage(tab, filters).then(
+    fetchConversationPage(tab, filters, null, signal).then(
       (page) => {
         noteListedPreviews(page.list);
-        if (current === generation.current)
+        if (!signal.aborted)
           setState({
             rows: preferNewer(page.list, lastSeen.current, tab),
             nextCursor: page.nextCursor,
@@ -65,19 +67,19 @@ export function useConversationList(
             failed: false,
           });
       },
-      () => current === generation.current && setState((previous) => ({ ...previous, loading: false, failed: true })),
+      () => !signal.aborted && setState((previous) => ({ ...previous, loading: false, failed: true })),
     );
   }, []);
 
   const loadMore = useCallback(() => {
     const { status: tab, filters, state: now } = latest.current;
-    if (!now.nextCursor || now.loading || now.loadingMore) return;
-    const current = generation.current;
+    const signal = load.current?.signal;
+    if (!signal || !now.nextCursor || now.loading || now.loadingMore) return;
     setState((previous) => ({ ...previous, loadingMore: true }));
-    fetchConversationPage(tab, filters, now.nextCursor).then(
+    fetchConversationPage(tab, filters, now.nextCursor, signal).then(
       (page) => {
         noteListedPreviews(page.list);
-        if (current !== generation.current) return;
+        if (signal.aborted) return;
         setState((previous) => {
           const loaded = new Set(previous.rows.map((row) => row.id));
           return {
@@ -95,7 +97,7 @@ export function useConversationList(
           };
         });
       },
-      () => current === generation.current && setState((previous) => ({ ...previous, loadingMore: false })),
+      () => !signal.aborted && setState((previous) => ({ ...previous, loadingMore: false })),
     );
   }, []);
 
@@ -148,6 +150,7 @@ export function useConversationList(
       stopMessages();
       stopConversations();
       stopReconnect();
+      load.current?.abort();
     };
   }, [reload, isCurrent]);
 

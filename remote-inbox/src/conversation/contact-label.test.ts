@@ -1,5 +1,5 @@
 import type { Contact } from '@parley/shared';
-import { contactLabel, UNKNOWN_CUSTOMER } from './contact-label';
+import { contactLabel } from './contact-label';
 
 const contact = (patch: Partial<Contact>): Contact => ({
   id: 'c',
@@ -23,6 +23,6 @@ describe('contactLabel', () => {
 
   it('names a customer without a phone by username, and never says "null"', () => {
     expect(contactLabel(contact({ phone: null, username: 'ana.p' }))).toBe('ana.p');
-    expect(contactLabel(contact({ phone: null, userId: 'US.123' }))).toBe(UNKNOWN_CUSTOMER);
+    expect(contactLabel(contact({ phone: null, userId: 'US.123' }))).toBe('WhatsApp customer');
   });
 });

@@ -1,11 +1,9 @@
 import { formatPhone, type Contact } from '@parley/shared';
+import { t } from '../i18n';
 
 function nonBlank(value: string | null | undefined): string | undefined {
   return value && value.trim() ? value : undefined;
 }
-
-/** Shown when WhatsApp gave nothing to name the customer by (never "null"). */
-export const UNKNOWN_CUSTOMER = 'WhatsApp customer';
 
 /**
  * How the inbox names a customer, the same in the list row, the chat header and notifications (issue #16):
@@ -19,6 +17,7 @@ export function contactLabel(contact: Contact): string {
     nonBlank(contact.profileName) ??
     (phone ? formatPhone(phone) : undefined) ??
     nonBlank(contact.username) ??
-    UNKNOWN_CUSTOMER
+    // WhatsApp gave nothing to name the customer by (never "null").
+    t('contact.unknown')
   );
 }

@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { $isOwner, api, type ConnectionState, type PageProps } from '@parley/shared';
+import { $isOwner, api, Trans, useTexts, type ConnectionState, type PageProps } from '@parley/shared';
 import { Alert, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { texts } from '../i18n';
 
 /** The route of Credential Setup (side menu). */
 export const CREDENTIAL_SETUP_PATH = '/credential';
-
-export const AGENT_NOT_CONNECTED_TEXT = 'No WhatsApp number is connected yet — ask an owner to connect one.';
 
 /**
  * Until the account has ever connected WhatsApp (`none`, docs/api.md), nothing can arrive: a new owner is told
@@ -15,6 +14,7 @@ export const AGENT_NOT_CONNECTED_TEXT = 'No WhatsApp number is connected yet —
  */
 export function ConnectWhatsAppHint({ navigate }: Pick<PageProps, 'navigate'>) {
   const isOwner = useStore($isOwner);
+  const t = useTexts(texts);
   const [neverConnected, setNeverConnected] = useState(false);
   useEffect(() => {
     let stopped = false;
@@ -33,22 +33,24 @@ export function ConnectWhatsAppHint({ navigate }: Pick<PageProps, 'navigate'>) {
       type="info"
       showIcon
       className="inbox-connect-hint"
-      title={isOwner ? 'Connect your WhatsApp Business number to start receiving messages' : AGENT_NOT_CONNECTED_TEXT}
+      title={isOwner ? t('dashboard.connectOwnerTitle') : t('dashboard.connectAgent')}
       description={
         isOwner ? (
-          <span>
-            Open{' '}
-            <Typography.Link
-              href={CREDENTIAL_SETUP_PATH}
-              onClick={(event) => {
-                event.preventDefault();
-                navigate(CREDENTIAL_SETUP_PATH);
-              }}
-            >
-              Credential Setup
-            </Typography.Link>{' '}
-            and sign in with Facebook, or enter your WABA ID, Phone Number ID and Token.
-          </span>
+          <Trans
+            ns={texts.namespace}
+            i18nKey="dashboard.connectOwnerHow"
+            components={{
+              page: (
+                <Typography.Link
+                  href={CREDENTIAL_SETUP_PATH}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(CREDENTIAL_SETUP_PATH);
+                  }}
+                />
+              ),
+            }}
+          />
         ) : undefined
       }
     />

@@ -138,6 +138,21 @@ it('loads the tab the user picks', async () => {
   expect(listCalls(calls).map((call) => call.params.status)).toEqual(['active', 'closed']);
 });
 
+it('never lets a late answer for the tab the user left replace the tab they picked', async () => {
+  let answerActive: (page: unknown) => void = () => undefined;
+  mockApi({
+    'GET /api/conversations': (params) =>
+      params.status === 'closed'
+        ? { list: [phoneOnly], nextCursor: null }
+        : new Promise((resolve) => (answerActive = resolve)),
+  });
+  renderInApp(<Routed />);
+  fireEvent.click(screen.getByRole('tab', { name: 'Closed' }));
+  await waitFor(() => expect(rowNames()).toEqual([phoneOnlyLabel]));
+  await act(async () => answerActive({ list: [ana, bob], nextCursor: null }));
+  expect(rowNames()).toEqual([phoneOnlyLabel]);
+});
+
 it('opens a chat, and Close moves the conversation out of Active', async () => {
   const calls = mockApi({
     'GET /api/conversations': () => ({ list: [ana, bob], nextCursor: null }),

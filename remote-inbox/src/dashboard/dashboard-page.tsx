@@ -6,6 +6,7 @@ import {
   type Conversation,
   type ConversationStatus,
   type PageProps,
+  useTexts,
 } from '@parley/shared';
 import { App, Empty } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -36,6 +37,7 @@ import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 import { NotificationOffer } from './notification-offer';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from './use-media-query';
+import { texts } from '../i18n';
 import './inbox.css';
 
 /** Typed filters reach the address (and the server) once typing pauses; the loaded rows are filtered at every keystroke. */
@@ -58,6 +60,7 @@ function focusRowWhenShown(conversationId: string, framesLeft = 60): void {
  * so a reload or a shared link opens the same place and Back/Forward move between places.
  */
 export function DashboardPage({ search, navigate }: PageProps) {
+  const t = useTexts(texts);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const place = useMemo(() => parsePlace(search), [search]);
   const placeRef = useRef(place);
@@ -140,11 +143,11 @@ export function DashboardPage({ search, navigate }: PageProps) {
       setConversationStatus(conversation.id, 'active')
         .then(
           (updated) => upsert({ ...conversation, ...updated }),
-          (error: unknown) => void message.error(serverTextUnless500(error, 'Could not reopen the conversation')),
+          (error: unknown) => void message.error(serverTextUnless500(error, t('dashboard.reopenFailed'))),
         )
         .finally(() => setReopeningId(null));
     },
-    [upsert, message],
+    [upsert, message, t],
   );
 
   const chat = useRef<ChatPaneHandle>(null);
@@ -160,7 +163,7 @@ export function DashboardPage({ search, navigate }: PageProps) {
     previous: () => step(-1),
     reply: () => chat.current?.replyToLastIncoming(),
     close: () => chat.current?.close(),
-    search: () => document.querySelector<HTMLInputElement>('input[aria-label="Search conversations"]')?.focus(),
+    search: () => document.querySelector<HTMLInputElement>(`input[aria-label="${t('filters.search')}"]`)?.focus(),
     help: () => setShortcutsOpen(true),
   });
 
@@ -227,7 +230,7 @@ export function DashboardPage({ search, navigate }: PageProps) {
               <Empty
                 className="inbox-placeholder"
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description="Select a conversation to start chatting."
+                description={t('dashboard.selectConversation')}
               />
             )}
           </section>

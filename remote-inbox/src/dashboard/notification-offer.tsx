@@ -1,3 +1,4 @@
+import { useTexts } from '@parley/shared';
 import { Alert, Button, Space } from 'antd';
 import { useState } from 'react';
 import {
@@ -5,12 +6,14 @@ import {
   rememberNotificationsOffered,
   shouldOfferNotifications,
 } from '../live/incoming-alert';
+import { texts } from '../i18n';
 
 /**
  * Offers notifications once, after the user has started working (never a browser prompt on load): the browser
  * asks only when they choose "Turn on".
  */
 export function NotificationOffer({ compact = false }: { compact?: boolean }) {
+  const t = useTexts(texts);
   const [visible, setVisible] = useState(shouldOfferNotifications);
   if (!visible) return null;
   const close = () => {
@@ -23,7 +26,7 @@ export function NotificationOffer({ compact = false }: { compact?: boolean }) {
       showIcon={!compact}
       // On a phone a one-line strip with small buttons, so the list keeps its room.
       className={compact ? 'inbox-offer is-compact' : 'inbox-offer'}
-      title="Get a notification and a short sound when a customer writes while Parley is in the background?"
+      title={t('dashboard.notificationOffer')}
       action={
         <Space size={4} direction={compact ? 'vertical' : 'horizontal'}>
           <Button
@@ -34,10 +37,10 @@ export function NotificationOffer({ compact = false }: { compact?: boolean }) {
               setVisible(false);
             }}
           >
-            Turn on
+            {t('dashboard.turnOn')}
           </Button>
           <Button size="small" onClick={close}>
-            Not now
+            {t('dashboard.notNow')}
           </Button>
         </Space>
       }

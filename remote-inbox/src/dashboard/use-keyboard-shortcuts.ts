@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 
 export type ShortcutAction = 'next' | 'previous' | 'reply' | 'close' | 'search' | 'help';
 
-/** The dashboard's shortcuts, in the order the `?` dialog lists them. */
-export const SHORTCUTS: readonly { key: string; action: ShortcutAction; description: string }[] = [
-  { key: 'j', action: 'next', description: 'Next conversation' },
-  { key: 'k', action: 'previous', description: 'Previous conversation' },
-  { key: 'r', action: 'reply', description: 'Reply to the last customer message' },
-  { key: 'e', action: 'close', description: 'Close the conversation' },
-  { key: '/', action: 'search', description: 'Search conversations' },
-  { key: '?', action: 'help', description: 'Show these shortcuts' },
+/** The dashboard's shortcuts, in the order the `?` dialog lists them (their descriptions are texts `shortcuts.<action>`). */
+export const SHORTCUTS: readonly { key: string; action: ShortcutAction }[] = [
+  { key: 'j', action: 'next' },
+  { key: 'k', action: 'previous' },
+  { key: 'r', action: 'reply' },
+  { key: 'e', action: 'close' },
+  { key: '/', action: 'search' },
+  { key: '?', action: 'help' },
 ];
 
 const ACTION_BY_KEY = new Map(SHORTCUTS.map(({ key, action }) => [key, action]));

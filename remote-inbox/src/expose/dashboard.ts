@@ -1,4 +1,6 @@
 import { createPageParcel } from '@parley/shared';
+// The remote's texts travel with it: registered before its page renders (docs/decisions/0006-languages.md).
+import '../i18n';
 import { DashboardPage } from '../dashboard/dashboard-page';
 
 export default createPageParcel(DashboardPage);

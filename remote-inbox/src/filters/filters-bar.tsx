@@ -1,8 +1,10 @@
 import { FilterOutlined } from '@ant-design/icons';
+import { useTexts } from '@parley/shared';
 import { Badge, Button, DatePicker, Input } from 'antd';
 import { LabelFilter } from '../labels/label-filter';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { texts } from '../i18n';
 import type { ConversationFilters } from './filter-logic';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
@@ -16,6 +18,7 @@ export interface FiltersBarProps {
 
 /** Free text, creation date range and customer name (docs/product-rules.md#dashboard); every change applies at once. */
 export function FiltersBar({ filters, onChange, compact = false }: FiltersBarProps) {
+  const t = useTexts(texts);
   // Shown from the filters (which may come from the address), so Back/Forward shows the dates they hold.
   const range = useMemo<[Dayjs | null, Dayjs | null] | null>(
     () =>
@@ -31,8 +34,8 @@ export function FiltersBar({ filters, onChange, compact = false }: FiltersBarPro
   const search = (
     <Input.Search
       allowClear
-      aria-label="Search conversations"
-      placeholder="Search name, email, phone or messages"
+      aria-label={t('filters.search')}
+      placeholder={t('filters.searchPlaceholder')}
       value={filters.text}
       onChange={(event) => onChange({ ...filters, text: event.target.value })}
       style={{ flex: '2 1 220px', minWidth: 0 }}
@@ -46,7 +49,7 @@ export function FiltersBar({ filters, onChange, compact = false }: FiltersBarPro
           <Badge dot={moreSet}>
             <Button
               icon={<FilterOutlined />}
-              aria-label="More filters"
+              aria-label={t('filters.more')}
               aria-expanded={moreOpen}
               onClick={() => setMoreOpen((open) => !open)}
             />
@@ -58,8 +61,8 @@ export function FiltersBar({ filters, onChange, compact = false }: FiltersBarPro
       {showMore && (
         <>
           <DatePicker.RangePicker
-            aria-label="Created between"
-            placeholder={['From', 'To']}
+            aria-label={t('filters.createdBetween')}
+            placeholder={[t('filters.from'), t('filters.to')]}
             allowEmpty={[true, true]}
             value={range}
             format={DAY_FORMAT}
@@ -72,8 +75,8 @@ export function FiltersBar({ filters, onChange, compact = false }: FiltersBarPro
           />
           <Input
             allowClear
-            aria-label="Customer name"
-            placeholder="Customer name"
+            aria-label={t('filters.customerName')}
+            placeholder={t('filters.customerName')}
             value={filters.customer}
             onChange={(event) => onChange({ ...filters, customer: event.target.value })}
             style={{ flex: '1 1 160px' }}

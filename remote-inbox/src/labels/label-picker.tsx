@@ -1,12 +1,11 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { TOAST_MS, useToast, type Conversation } from '@parley/shared';
+import { TOAST_MS, useTexts, useToast, type Conversation } from '@parley/shared';
 import { Badge, Button, Dropdown, Tag } from 'antd';
 import { useState } from 'react';
 import { sendErrorText } from '../composer/send-message';
+import { texts } from '../i18n';
 import { $accountLabels, currentLabels, setConversationLabel } from './account-labels';
-
-export const NO_LABELS_TEXT = 'No labels yet: an owner adds them under Labels';
 
 export interface LabelPickerProps {
   conversation: Conversation | undefined;
@@ -16,6 +15,7 @@ export interface LabelPickerProps {
 
 /** The chat header's Labels menu: a tick on each label the conversation has; a click puts it on or takes it off. */
 export function LabelPicker({ conversation, onChange }: LabelPickerProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.screen);
   const account = useStore($accountLabels);
   const [busy, setBusy] = useState(false);
@@ -43,7 +43,7 @@ export function LabelPicker({ conversation, onChange }: LabelPickerProps) {
             </Tag>
           ),
         }))
-      : [{ key: 'none', label: NO_LABELS_TEXT, disabled: true }];
+      : [{ key: 'none', label: t('labels.none'), disabled: true }];
   return (
     <Dropdown
       trigger={['click']}
@@ -57,7 +57,7 @@ export function LabelPicker({ conversation, onChange }: LabelPickerProps) {
       }}
     >
       <Badge count={on.size} size="small" color="blue">
-        <Button icon={<TagsOutlined />} aria-label="Labels" loading={busy} />
+        <Button icon={<TagsOutlined />} aria-label={t('labels.title')} loading={busy} />
       </Badge>
     </Dropdown>
   );

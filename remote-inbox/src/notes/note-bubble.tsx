@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { $profile, type Note } from '@parley/shared';
+import { $profile, useTexts, type Note } from '@parley/shared';
 import { Button, Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
 import { formatTimestamp } from '../conversation/timestamp';
+import { texts } from '../i18n';
 import './notes.css';
 
 export interface NoteBubbleProps {
@@ -29,16 +30,17 @@ function withMentions(note: Note): ReactNode[] {
  * ticks (it is never sent to the customer).
  */
 export function NoteBubble({ note, onDelete }: NoteBubbleProps) {
+  const t = useTexts(texts);
   const profile = useStore($profile);
   const mayDelete = !!onDelete && (profile?.id === note.author.id || profile?.role === 'owner');
   return (
     <div className="inbox-note-row" data-note-id={note.id}>
-      <div className="inbox-note" role="note" aria-label={`Private note by ${note.author.fullName}`}>
+      <div className="inbox-note" role="note" aria-label={t('notes.label', { name: note.author.fullName })}>
         <div className="inbox-note-head">
-          <span>Note · {note.author.fullName}</span>
+          <span>{t('notes.head', { name: note.author.fullName })}</span>
           {mayDelete && (
-            <Popconfirm title="Delete this note?" okText="Delete" onConfirm={() => onDelete(note)}>
-              <Button size="small" type="text" icon={<DeleteOutlined />} aria-label="Delete note" />
+            <Popconfirm title={t('notes.deleteConfirm')} okText={t('common.delete')} onConfirm={() => onDelete(note)}>
+              <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t('notes.deleteNote')} />
             </Popconfirm>
           )}
         </div>

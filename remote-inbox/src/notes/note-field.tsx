@@ -1,8 +1,9 @@
 import { PushpinOutlined } from '@ant-design/icons';
 import { errorText, MAX_NOTE_TEXT_LENGTH } from './note-rules';
-import { TOAST_MS, useToast, type Note, type NoteUser } from '@parley/shared';
+import { TOAST_MS, useTexts, useToast, type Note, type NoteUser } from '@parley/shared';
 import { Button, Mentions } from 'antd';
 import { useState } from 'react';
+import { texts } from '../i18n';
 import { addNote } from './notes-api';
 
 export interface NoteFieldProps {
@@ -18,6 +19,7 @@ export interface NoteFieldProps {
  * Ctrl/⌘+Enter or "Add note" saves it.
  */
 export function NoteField({ conversationId, staff, onAdded }: NoteFieldProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.screen);
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<NoteUser[]>([]);
@@ -46,8 +48,8 @@ export function NoteField({ conversationId, staff, onAdded }: NoteFieldProps) {
       <Mentions
         className="inbox-composer-note"
         style={{ flex: 1, minWidth: 0 }}
-        aria-label="Private note"
-        placeholder="A note for the team (the customer never sees it). @ mentions a colleague."
+        aria-label={t('notes.field')}
+        placeholder={t('notes.placeholder')}
         autoSize={{ minRows: 1, maxRows: 6 }}
         value={text}
         onChange={setText}
@@ -64,7 +66,7 @@ export function NoteField({ conversationId, staff, onAdded }: NoteFieldProps) {
         options={staff.map((member) => ({ value: member.fullName, label: member.fullName, key: member.id }))}
       />
       <Button icon={<PushpinOutlined />} loading={saving} disabled={!ready} onClick={submit}>
-        Add note
+        {t('notes.add')}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { onRealtimeEvent, type MentionEvent } from '@parley/shared';
 import { App, Button } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
+import { t } from '../i18n';
 import { showNotification } from '../live/incoming-alert';
 import { noteMention } from './mention-badges';
 
@@ -8,7 +9,7 @@ import { noteMention } from './mention-badges';
 const MENTION_TOAST_MS = 10_000;
 
 export const mentionTitle = (event: MentionEvent) =>
-  `${event.note.author.fullName} mentioned you in ${event.contactName}`;
+  t('notes.mentioned', { author: event.note.author.fullName, contact: event.contactName });
 
 /**
  * A colleague mentioned the signed-in staff member in a note (issue #21, the `mention` event): an @ badge on the
@@ -43,7 +44,7 @@ export function useMentionAlerts(openConversation: (conversationId: string) => v
               open.current(conversationId);
             },
           },
-          'Open',
+          t('common.open'),
         ),
       });
       showNotification(mentionTitle(event), event.note.text, `mention-${event.note.id}`, () =>

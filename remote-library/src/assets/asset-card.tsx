@@ -1,5 +1,6 @@
-import type { Asset } from '@parley/shared';
+import { useTexts, type Asset } from '@parley/shared';
 import { Button, Card, Tag, Typography } from 'antd';
+import { texts } from '../i18n';
 import { AssetPreview } from './asset-preview';
 
 interface AssetCardProps {
@@ -13,19 +14,20 @@ interface AssetCardProps {
 }
 
 export function AssetCard({ asset, canManage, busy, onEdit, onDelete, onRestore }: AssetCardProps) {
+  const t = useTexts(texts);
   const deleted = asset.deletedAt !== null;
   const actions = canManage
     ? [
         <Button key="edit" type="link" disabled={busy} onClick={() => onEdit(asset)}>
-          Edit
+          {t('common.edit')}
         </Button>,
         deleted ? (
           <Button key="restore" type="link" loading={busy} onClick={() => onRestore(asset)}>
-            Restore
+            {t('assets.restore')}
           </Button>
         ) : (
           <Button key="delete" type="link" danger loading={busy} onClick={() => onDelete(asset)}>
-            Delete
+            {t('common.delete')}
           </Button>
         ),
       ]
@@ -42,7 +44,7 @@ export function AssetCard({ asset, canManage, busy, onEdit, onDelete, onRestore 
       <Card.Meta
         title={
           <span>
-            {asset.name} {deleted && <Tag color="red">Deleted</Tag>}
+            {asset.name} {deleted && <Tag color="red">{t('assets.deleted')}</Tag>}
           </span>
         }
         description={

@@ -1,10 +1,12 @@
 import FileOutlined from '@ant-design/icons/FileOutlined';
-import type { Asset } from '@parley/shared';
+import { useTexts, type Asset } from '@parley/shared';
+import { texts } from '../i18n';
 
 const PREVIEW_HEIGHT = 160;
 
 /** Images as thumbnails linking to the file, videos with player controls, anything else a file icon link. */
 export function AssetPreview({ asset }: { asset: Asset }) {
+  const t = useTexts(texts);
   if (asset.mimeType.startsWith('image/')) {
     return (
       <a href={asset.url} target="_blank" rel="noopener noreferrer">
@@ -33,7 +35,7 @@ export function AssetPreview({ asset }: { asset: Asset }) {
       href={asset.url}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`Open ${asset.name}`}
+      aria-label={t('assets.open', { name: asset.name })}
       style={{ height: PREVIEW_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
     >
       <FileOutlined style={{ fontSize: 56 }} />

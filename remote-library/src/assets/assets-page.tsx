@@ -9,6 +9,7 @@ import {
   type Asset,
   type PageProps,
   type Paged,
+  useTexts,
 } from '@parley/shared';
 import { Col, Row, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -16,6 +17,7 @@ import { ListPagination } from '../common/list-pagination';
 import { LoadError } from '../common/load-error';
 import { usePaging } from '../common/use-paging';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
+import { texts } from '../i18n';
 import { AssetCard } from './asset-card';
 import { EditAssetModal, type AssetChanges } from './edit-asset-modal';
 import { UploadAssetsButton } from './upload-assets-button';
@@ -24,6 +26,7 @@ const ASSETS_URL = '/api/account/assets';
 const assetUrl = (id: string) => `${ASSETS_URL}/${encodeURIComponent(id)}`;
 
 export function AssetsPage(_props: PageProps) {
+  const t = useTexts(texts);
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
   const paging = usePaging();
@@ -51,10 +54,10 @@ export function AssetsPage(_props: PageProps) {
     }
   }
 
-  const remove = (asset: Asset) => void act(asset, 'Failed to delete asset', () => api.delete(assetUrl(asset.id)));
-  const restore = (asset: Asset) => void act(asset, 'Failed to restore asset', () => api.post(assetUrl(asset.id)));
+  const remove = (asset: Asset) => void act(asset, t('assets.deleteFailed'), () => api.delete(assetUrl(asset.id)));
+  const restore = (asset: Asset) => void act(asset, t('assets.restoreFailed'), () => api.post(assetUrl(asset.id)));
   async function save(asset: Asset, changes: AssetChanges) {
-    const saved = await act(asset, 'Failed to update asset', () =>
+    const saved = await act(asset, t('assets.updateFailed'), () =>
       api.put(assetUrl(asset.id), { id: asset.id, ...changes }),
     );
     if (saved) setEditing(null);
@@ -62,10 +65,9 @@ export function AssetsPage(_props: PageProps) {
   }
 
   let content;
-  if (error) content = <LoadError text="Error loading assets" onRetry={() => reloadAnswers(ASSETS_URL)} />;
+  if (error) content = <LoadError text={t('assets.loadFailed')} onRetry={() => reloadAnswers(ASSETS_URL)} />;
   else if (!data) content = <Spin />;
-  else if (data.list.length === 0 && paging.page === 1)
-    content = <Typography.Text>No assets available.</Typography.Text>;
+  else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>{t('assets.none')}</Typography.Text>;
   else
     content = (
       <>
@@ -94,7 +96,7 @@ export function AssetsPage(_props: PageProps) {
 
   return (
     <div>
-      <Typography.Title level={2}>Assets Library</Typography.Title>
+      <Typography.Title level={2}>{t('assets.title')}</Typography.Title>
       {isOwner && (
         <UploadAssetsButton
           onUploaded={() => {

@@ -1,6 +1,7 @@
-import type { Asset } from '@parley/shared';
+import { useTexts, type Asset } from '@parley/shared';
 import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { texts } from '../i18n';
 
 export interface AssetChanges {
   name: string;
@@ -15,6 +16,7 @@ interface EditAssetModalProps {
 
 /** Edit modal with Name and Description; Save / Cancel. Stays open when saving fails. */
 export function EditAssetModal({ asset, onSave, onCancel }: EditAssetModalProps) {
+  const t = useTexts(texts);
   const [form] = Form.useForm<AssetChanges>();
   const [saving, setSaving] = useState(false);
 
@@ -36,19 +38,19 @@ export function EditAssetModal({ asset, onSave, onCancel }: EditAssetModalProps)
   return (
     <Modal
       open={asset !== null}
-      title="Edit Asset"
-      okText="Save"
-      cancelText="Cancel"
+      title={t('assets.editTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={onCancel}
       forceRender
     >
       <Form form={form} layout="vertical">
-        <Form.Item label="Name" name="name">
+        <Form.Item label={t('common.name')} name="name">
           <Input />
         </Form.Item>
-        <Form.Item label="Description" name="description">
+        <Form.Item label={t('common.description')} name="description">
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>

@@ -1,7 +1,8 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import { api, serverText, TOAST_MS, useToast } from '@parley/shared';
+import { api, serverText, TOAST_MS, useTexts, useToast } from '@parley/shared';
 import { Button, Progress, Space, Spin } from 'antd';
 import { useRef, useState } from 'react';
+import { texts } from '../i18n';
 import { chooseUploadableFiles } from './upload-rules';
 
 /** What the server accepts (it checks the real type from the bytes); the picker only suggests it. */
@@ -9,6 +10,7 @@ const ACCEPTED_FILES = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,
 
 /** Owner-only 'Upload Assets': a multi-file picker, the spec's 5-file and 15 MB rules, spinner and progress. */
 export function UploadAssetsButton({ onUploaded }: { onUploaded(): void }) {
+  const t = useTexts(texts);
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const toast = useToast(TOAST_MS.screen);
@@ -25,11 +27,11 @@ export function UploadAssetsButton({ onUploaded }: { onUploaded(): void }) {
       await api.post('/api/account/assets', form, {
         onUploadProgress: (event) => setPercent(Math.round((event.progress ?? 0) * 100)),
       });
-      toast.success('Assets uploaded successfully');
+      toast.success(t('assets.uploaded'));
       onUploaded();
     } catch (failure) {
       // The spec's text, and the server's reason (which file, why) under it when it gave one.
-      toast.error('Failed to upload assets', serverText(failure));
+      toast.error(t('assets.uploadFailed'), serverText(failure));
     } finally {
       setPercent(null);
     }
@@ -39,9 +41,9 @@ export function UploadAssetsButton({ onUploaded }: { onUploaded(): void }) {
     <Space orientation="vertical" style={{ marginBottom: 16 }}>
       <Space>
         <Button type="primary" icon={<UploadOutlined />} disabled={uploading} onClick={() => input.current?.click()}>
-          Upload Assets
+          {t('assets.upload')}
         </Button>
-        {uploading && <Spin size="small" aria-label="Uploading" />}
+        {uploading && <Spin size="small" aria-label={t('assets.uploading')} />}
       </Space>
       {uploading && <Progress percent={percent} size="small" style={{ width: 240 }} />}
       <input

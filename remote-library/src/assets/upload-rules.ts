@@ -1,9 +1,13 @@
-/** docs/product-rules.md#upload: at most 5 files at a time, each at most 15 MB. Texts are exact. */
+import { formatFileSize } from '@parley/shared';
+import { t } from '../i18n';
+
+/** docs/product-rules.md#upload: at most 5 files at a time, each at most 15 MB. Texts are exact (in English). */
 export const MAX_FILES_PER_UPLOAD = 5;
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 
-export const TOO_MANY_FILES = 'You can upload up to 5 assets at a time.';
-export const tooLarge = (fileName: string) => `“${fileName}” is too large (max 15 MB).`;
+export const tooMany = () => t('assets.tooMany', { max: MAX_FILES_PER_UPLOAD });
+export const tooLarge = (fileName: string) =>
+  t('assets.tooLarge', { name: fileName, size: formatFileSize(MAX_FILE_BYTES) });
 
 export interface UploadChoice {
   /** The files to send (may be empty: then nothing is sent). */
@@ -13,7 +17,7 @@ export interface UploadChoice {
 }
 
 export function chooseUploadableFiles(files: File[]): UploadChoice {
-  if (files.length > MAX_FILES_PER_UPLOAD) return { accepted: [], problems: [TOO_MANY_FILES] };
+  if (files.length > MAX_FILES_PER_UPLOAD) return { accepted: [], problems: [tooMany()] };
   const accepted = files.filter((file) => file.size <= MAX_FILE_BYTES);
   const problems = files.filter((file) => file.size > MAX_FILE_BYTES).map((file) => tooLarge(file.name));
   return { accepted, problems };

@@ -1,5 +1,7 @@
+import { useTexts } from '@parley/shared';
 import { Form, Modal } from 'antd';
 import { useEffect, useState, type ComponentType } from 'react';
+import { texts } from '../i18n';
 
 export interface EditItemModalProps<Item, Values> {
   /** The item being edited; null keeps the modal closed. */
@@ -18,6 +20,7 @@ export interface EditItemModalProps<Item, Values> {
 /** Edits one item of an owner's list with the add form's fields: Save / Cancel. */
 export function EditItemModal<Item, Values>(props: EditItemModalProps<Item, Values>) {
   const { item, title, formName, Fields, valuesOf, onSave, onCancel } = props;
+  const t = useTexts(texts);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
@@ -48,8 +51,8 @@ export function EditItemModal<Item, Values>(props: EditItemModalProps<Item, Valu
     <Modal
       open={item !== null}
       title={title}
-      okText="Save"
-      cancelText="Cancel"
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={onCancel}

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { $isOwner, api, TOAST_MS, useToast, withServerMessage } from '@parley/shared';
+import { $isOwner, api, TOAST_MS, useTexts, useToast, withServerMessage } from '@parley/shared';
 import { Button, Card, Form, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { texts as catalogue } from '../i18n';
 import { EditItemModal } from './edit-item-modal';
 import { LoadError } from './load-error';
 import { reloadAnswers, useServerAnswer } from './use-server-answer';
@@ -10,12 +11,9 @@ import { reloadAnswers, useServerAnswer } from './use-server-answer';
 export interface OwnerListProps<Item extends { id: string }, Values> {
   /** The collection's address: GET lists `{ list }`, POST adds, PUT/DELETE `<url>/<id>` change one. */
   url: string;
-  title: string;
   intro: ReactNode;
-  /** The item's name in messages, e.g. `{ one: 'saved reply', many: 'saved replies' }`. */
-  noun: { one: string; many: string };
-  /** Title-case name for the form titles and the button, e.g. 'Saved Reply'. */
-  formTitle: string;
+  /** The page's texts in the user's language (each page has its own: words take the item's gender and number). */
+  texts: OwnerListTexts;
   /** The forms' names: `add-<formName>` and `edit-<formName>`. */
   formName: string;
   columns: TableColumnsType<Item>;
@@ -25,14 +23,29 @@ export interface OwnerListProps<Item extends { id: string }, Values> {
   deleteConfirm(item: Item): { title: string; description?: string };
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export interface OwnerListTexts {
+  title: string;
+  loading: string;
+  loadFailed: string;
+  empty: string;
+  added: string;
+  updated: string;
+  deleted: string;
+  addFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+  /** The add form's title and its button, e.g. 'Add Saved Reply'. */
+  addTitle: string;
+  editTitle: string;
+}
 
 /**
  * The page of an owner-managed list: the table, Edit and Delete for owners, and an add form below it. Agents see
  * the table only (the server refuses their changes anyway).
  */
 export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerListProps<Item, Values>) {
-  const { url, noun, formTitle, formName, Fields, body, valuesOf, deleteConfirm } = props;
+  const { url, texts, formName, Fields, body, valuesOf, deleteConfirm } = props;
+  const t = useTexts(catalogue);
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
   const { data, error, loading } = useServerAnswer<{ list: Item[] }>(url);
@@ -45,9 +58,9 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
     try {
       await api.delete(itemUrl(item));
       reloadAnswers(url);
-      toast.success(`${capitalised(noun.one)} deleted`);
+      toast.success(texts.deleted);
     } catch (failure) {
-      toast.error(withServerMessage(`Failed to delete ${noun.one}`, failure));
+      toast.error(withServerMessage(texts.deleteFailed, failure));
     } finally {
       setDeletingId(null);
     }
@@ -58,10 +71,10 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
       await api.put(itemUrl(item), body(values));
       reloadAnswers(url);
       setEditing(null);
-      toast.success(`${capitalised(noun.one)} updated`);
+      toast.success(texts.updated);
       return true;
     } catch (failure) {
-      toast.error(withServerMessage(`Failed to update ${noun.one}`, failure));
+      toast.error(withServerMessage(texts.updateFailed, failure));
       return false;
     }
   }
@@ -70,20 +83,20 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
   if (isOwner) {
     columns.push({
       key: 'actions',
-      title: 'Actions',
+      title: t('common.actions'),
       render: (_, item) => (
         <Space>
           <Button size="small" onClick={() => setEditing(item)}>
-            Edit
+            {t('common.edit')}
           </Button>
           <Popconfirm
             {...deleteConfirm(item)}
-            okText="Delete"
+            okText={t('common.delete')}
             okButtonProps={{ danger: true }}
             onConfirm={() => remove(item)}
           >
             <Button danger size="small" loading={deletingId === item.id}>
-              Delete
+              {t('common.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -92,9 +105,9 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
   }
 
   let content;
-  if (error) content = <LoadError text={`Error loading ${noun.many}`} onRetry={() => reloadAnswers(url)} />;
-  else if (!data) content = <Typography.Text>{loading ? `Loading ${noun.many}…` : ''}</Typography.Text>;
-  else if (data.list.length === 0) content = <Typography.Text>{`No ${noun.many} yet.`}</Typography.Text>;
+  if (error) content = <LoadError text={texts.loadFailed} onRetry={() => reloadAnswers(url)} />;
+  else if (!data) content = <Typography.Text>{loading ? texts.loading : ''}</Typography.Text>;
+  else if (data.list.length === 0) content = <Typography.Text>{texts.empty}</Typography.Text>;
   else
     content = (
       <Table<Item>
@@ -109,14 +122,14 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
 
   return (
     <div>
-      <Typography.Title level={2}>{props.title}</Typography.Title>
+      <Typography.Title level={2}>{texts.title}</Typography.Title>
       <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
       {content}
       {isOwner && <AddItemForm {...props} onAdded={() => reloadAnswers(url)} />}
       {isOwner && (
         <EditItemModal
           item={editing}
-          title={`Edit ${formTitle}`}
+          title={texts.editTitle}
           formName={`edit-${formName}`}
           Fields={Fields}
           valuesOf={valuesOf}
@@ -130,8 +143,7 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
 
 function AddItemForm<Item extends { id: string }, Values>({
   url,
-  noun,
-  formTitle,
+  texts,
   formName,
   Fields,
   body,
@@ -147,20 +159,20 @@ function AddItemForm<Item extends { id: string }, Values>({
       await api.post(url, body(values));
       form.resetFields();
       onAdded();
-      toast.success(`${capitalised(noun.one)} added`);
+      toast.success(texts.added);
     } catch (failure) {
-      toast.error(withServerMessage(`Failed to add ${noun.one}`, failure));
+      toast.error(withServerMessage(texts.addFailed, failure));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <Card title={`Add ${formTitle}`} size="small" style={{ marginTop: 24, maxWidth: 560 }}>
+    <Card title={texts.addTitle} size="small" style={{ marginTop: 24, maxWidth: 560 }}>
       <Form form={form} name={`add-${formName}`} layout="vertical" onFinish={add}>
         <Fields />
         <Button type="primary" htmlType="submit" loading={saving}>
-          {`Add ${formTitle}`}
+          {texts.addTitle}
         </Button>
       </Form>
     </Card>

@@ -1,6 +1,7 @@
-import { api, TOAST_MS, useToast, withServerMessage } from '@parley/shared';
+import { api, TOAST_MS, useTexts, useToast, withServerMessage } from '@parley/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
+import { texts } from '../i18n';
 
 interface NewContact {
   name?: string;
@@ -10,6 +11,7 @@ interface NewContact {
 
 /** Owner-only 'Add New Contact': Full Name, Phone, Email (email type). Field rules are the server's. */
 export function AddContactForm({ onAdded }: { onAdded(): void }) {
+  const t = useTexts(texts);
   const [form] = Form.useForm<NewContact>();
   const [saving, setSaving] = useState(false);
   const toast = useToast(TOAST_MS.screen);
@@ -25,26 +27,26 @@ export function AddContactForm({ onAdded }: { onAdded(): void }) {
       form.resetFields();
       onAdded();
     } catch (error) {
-      toast.error(withServerMessage('Failed to add contact', error));
+      toast.error(withServerMessage(t('contacts.addFailed'), error));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <Card title="Add New Contact" size="small" style={{ marginTop: 24, maxWidth: 480 }}>
+    <Card title={t('contacts.addTitle')} size="small" style={{ marginTop: 24, maxWidth: 480 }}>
       <Form form={form} layout="vertical" onFinish={add}>
-        <Form.Item label="Full Name" name="name">
+        <Form.Item label={t('contacts.fullName')} name="name">
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Phone" name="phone">
+        <Form.Item label={t('contacts.phone')} name="phone">
           <Input type="tel" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Email" name="email">
+        <Form.Item label={t('contacts.email')} name="email">
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Add Contact
+          {t('contacts.add')}
         </Button>
       </Form>
     </Card>

@@ -9,6 +9,7 @@ import {
   type Contact,
   type PageProps,
   type Paged,
+  useTexts,
 } from '@parley/shared';
 import { Button, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -16,12 +17,14 @@ import { ListPagination } from '../common/list-pagination';
 import { usePaging } from '../common/use-paging';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
 import { LoadError } from '../common/load-error';
+import { texts } from '../i18n';
 import { AddContactForm } from './add-contact-form';
 import { contactDisplayName } from './contact-name';
 
 const CONTACTS_URL = '/api/contacts';
 
 export function ContactsPage(_props: PageProps) {
+  const t = useTexts(texts);
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
   const paging = usePaging();
@@ -37,34 +40,38 @@ export function ContactsPage(_props: PageProps) {
       // The last row of a later page is gone: show the page before it rather than an empty one.
       if (data?.list.length === 1 && paging.page > 1) paging.change(paging.page - 1, paging.pageSize);
       reloadAnswers(CONTACTS_URL);
-      toast.success('Contact deleted');
+      toast.success(t('contacts.deleted'));
     } catch (failure) {
-      toast.error(withServerMessage('Failed to delete contact', failure));
+      toast.error(withServerMessage(t('contacts.deleteFailed'), failure));
     } finally {
       setDeletingId(null);
     }
   }
 
   const columns: TableColumnsType<Contact> = [
-    { key: 'name', title: 'Name', render: (_, contact) => contactDisplayName(contact) },
+    { key: 'name', title: t('common.name'), render: (_, contact) => contactDisplayName(contact) },
     // Stored as E.164 digits; shown as everywhere in the app (`+1 555-930-0067`).
-    { key: 'phone', title: 'Phone', render: (_, contact) => (contact.phone ? formatPhone(contact.phone) : '') },
-    { key: 'email', title: 'Email', render: (_, contact) => contact.email ?? '' },
+    {
+      key: 'phone',
+      title: t('contacts.phone'),
+      render: (_, contact) => (contact.phone ? formatPhone(contact.phone) : ''),
+    },
+    { key: 'email', title: t('contacts.email'), render: (_, contact) => contact.email ?? '' },
   ];
   if (isOwner) {
     columns.push({
       key: 'actions',
-      title: 'Actions',
+      title: t('common.actions'),
       render: (_, contact) => (
         // Deleting is permanent: asked first, like deleting a user.
         <Popconfirm
-          title={`Delete ${contactDisplayName(contact)}?`}
-          okText="Delete"
+          title={t('contacts.deleteConfirm', { name: contactDisplayName(contact) })}
+          okText={t('common.delete')}
           okButtonProps={{ danger: true }}
           onConfirm={() => remove(contact)}
         >
           <Button danger size="small" loading={deletingId === contact.id}>
-            Delete
+            {t('common.delete')}
           </Button>
         </Popconfirm>
       ),
@@ -72,9 +79,10 @@ export function ContactsPage(_props: PageProps) {
   }
 
   let content;
-  if (error) content = <LoadError text="Error loading contacts" onRetry={() => reloadAnswers(CONTACTS_URL)} />;
-  else if (!data) content = <Typography.Text>{loading ? 'Loading contacts…' : ''}</Typography.Text>;
-  else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>No contacts found.</Typography.Text>;
+  if (error) content = <LoadError text={t('contacts.loadFailed')} onRetry={() => reloadAnswers(CONTACTS_URL)} />;
+  else if (!data) content = <Typography.Text>{loading ? t('contacts.loading') : ''}</Typography.Text>;
+  else if (data.list.length === 0 && paging.page === 1)
+    content = <Typography.Text>{t('contacts.none')}</Typography.Text>;
   else
     content = (
       <>
@@ -86,7 +94,7 @@ export function ContactsPage(_props: PageProps) {
           size="middle"
           // Narrow screens: the table scrolls inside its card instead of pushing the page wider.
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'No contacts found.' }}
+          locale={{ emptyText: t('contacts.none') }}
         />
         <ListPagination
           page={paging.page}
@@ -99,7 +107,7 @@ export function ContactsPage(_props: PageProps) {
 
   return (
     <div>
-      <Typography.Title level={2}>Contacts</Typography.Title>
+      <Typography.Title level={2}>{t('contacts.title')}</Typography.Title>
       {content}
       {isOwner && <AddContactForm onAdded={() => reloadAnswers(CONTACTS_URL)} />}
     </div>

@@ -1,6 +1,7 @@
-import type { FormTemplate } from '@parley/shared';
+import { useTexts, type FormTemplate } from '@parley/shared';
 import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { texts } from '../i18n';
 
 export interface FormTexts {
   header: string;
@@ -20,6 +21,7 @@ const LIMITS = { header: 60, body: 1024, footer: 60, ctaText: 30 };
 
 /** 'Customize Form': header, body, footer, Button Text; Save / Cancel. */
 export function CustomizeFormModal({ form, onSave, onCancel }: CustomizeFormModalProps) {
+  const t = useTexts(texts);
   const [fields] = Form.useForm<FormTexts>();
   const [saving, setSaving] = useState(false);
 
@@ -53,25 +55,25 @@ export function CustomizeFormModal({ form, onSave, onCancel }: CustomizeFormModa
   return (
     <Modal
       open={form !== null}
-      title="Customize Form"
-      okText="Save"
-      cancelText="Cancel"
+      title={t('forms.customize')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={onCancel}
       forceRender
     >
       <Form form={fields} layout="vertical">
-        <Form.Item label="Header" name="header">
+        <Form.Item label={t('forms.header')} name="header">
           <Input maxLength={LIMITS.header} showCount />
         </Form.Item>
-        <Form.Item label="Body" name="body">
+        <Form.Item label={t('forms.body')} name="body">
           <Input.TextArea rows={4} maxLength={LIMITS.body} showCount />
         </Form.Item>
-        <Form.Item label="Footer" name="footer">
+        <Form.Item label={t('forms.footer')} name="footer">
           <Input maxLength={LIMITS.footer} showCount />
         </Form.Item>
-        <Form.Item label="Button Text" name="ctaText">
+        <Form.Item label={t('forms.buttonText')} name="ctaText">
           <Input maxLength={LIMITS.ctaText} showCount />
         </Form.Item>
       </Form>

@@ -1,8 +1,9 @@
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import type { FormTemplate } from '@parley/shared';
+import { useTexts, type FormTemplate } from '@parley/shared';
 import { Button, Card, Empty, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { texts } from '../i18n';
 
 interface FormCardProps {
   form: FormTemplate;
@@ -28,12 +29,13 @@ function webPage(url: string | null): string | undefined {
  * tab), with a close button to turn it back.
  */
 export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
+  const t = useTexts(texts);
   const [previewing, setPreviewing] = useState(false);
   const previewUrl = webPage(form.previewUrl);
   const extra =
     canCustomize && form.isCustomizable ? (
       <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(form)}>
-        Edit
+        {t('common.edit')}
       </Button>
     ) : undefined;
 
@@ -43,7 +45,7 @@ export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
       data-testid="form-card"
       title={
         <span>
-          {form.displayName} {!form.isActive && <Tag>Inactive</Tag>}
+          {form.displayName} {!form.isActive && <Tag>{t('forms.inactive')}</Tag>}
         </span>
       }
       extra={extra}
@@ -54,7 +56,7 @@ export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
             size="small"
             shape="circle"
             icon={<CloseOutlined />}
-            aria-label="Close preview"
+            aria-label={t('forms.closePreview')}
             onClick={() => setPreviewing(false)}
             style={{ position: 'absolute', top: 4, right: 4, zIndex: 1 }}
           />
@@ -62,14 +64,14 @@ export function FormCard({ form, canCustomize, onEdit }: FormCardProps) {
             <>
               <iframe
                 src={previewUrl}
-                title={`${form.displayName} preview`}
+                title={t('forms.previewTitle', { name: form.displayName })}
                 sandbox="allow-scripts allow-forms"
                 referrerPolicy="no-referrer"
                 loading="lazy"
                 style={{ width: '100%', height: 360, border: 0, display: 'block' }}
               />
               <a href={previewUrl} target="_blank" rel="noopener noreferrer">
-                Preview
+                {t('forms.preview')}
               </a>
             </>
           ) : (

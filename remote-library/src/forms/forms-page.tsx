@@ -7,16 +7,19 @@ import {
   useToast,
   type FormTemplate,
   type PageProps,
+  useTexts,
 } from '@parley/shared';
 import { Col, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
 import { CustomizeFormModal, type FormTexts } from './customize-form-modal';
+import { texts } from '../i18n';
 import { FormCard } from './form-card';
 
 const FLOWS_URL = '/api/account/flows';
 
 export function FormsPage(_props: PageProps) {
+  const t = useTexts(texts);
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
   const { data, error } = useServerAnswer<FormTemplate[]>(FLOWS_URL);
@@ -29,15 +32,15 @@ export function FormsPage(_props: PageProps) {
       reloadAnswers(FLOWS_URL);
       return true;
     } catch (failure) {
-      toast.error(serverTextUnless500(failure, 'Failed to customize form', 'description'));
+      toast.error(serverTextUnless500(failure, t('forms.customizeFailed'), 'description'));
       return false;
     }
   }
 
   let content;
-  if (error) content = <Typography.Text type="danger">Error loading forms</Typography.Text>;
+  if (error) content = <Typography.Text type="danger">{t('forms.loadFailed')}</Typography.Text>;
   else if (!data) content = <Spin />;
-  else if (data.length === 0) content = <Typography.Text>No forms available.</Typography.Text>;
+  else if (data.length === 0) content = <Typography.Text>{t('forms.none')}</Typography.Text>;
   else
     content = (
       <Row gutter={[16, 16]}>
@@ -51,7 +54,7 @@ export function FormsPage(_props: PageProps) {
 
   return (
     <div>
-      <Typography.Title level={2}>Forms Library</Typography.Title>
+      <Typography.Title level={2}>{t('forms.title')}</Typography.Title>
       {content}
       {isOwner && <CustomizeFormModal form={editing} onSave={save} onCancel={() => setEditing(null)} />}
     </div>

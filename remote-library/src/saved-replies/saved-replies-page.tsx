@@ -1,37 +1,50 @@
-import type { PageProps, SavedReply } from '@parley/shared';
+import { useTexts, type PageProps, type SavedReply } from '@parley/shared';
 import { Typography, type TableColumnsType } from 'antd';
 import { OwnerListPage } from '../common/owner-list-page';
+import { texts } from '../i18n';
 import { savedReplyBody, SavedReplyFields, type SavedReplyValues } from './saved-reply-fields';
 
 export const SAVED_REPLIES_URL = '/api/account/saved-replies';
 
-const columns: TableColumnsType<SavedReply> = [
-  {
-    key: 'shortcut',
-    title: 'Shortcut',
-    render: (_, reply) => <Typography.Text code>{`/${reply.shortcut}`}</Typography.Text>,
-  },
-  {
-    key: 'text',
-    title: 'Text',
-    render: (_, reply) => <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{reply.text}</span>,
-  },
-];
 const valuesOf = (reply: SavedReply): SavedReplyValues => ({ shortcut: reply.shortcut, text: reply.text });
-const deleteConfirm = (reply: SavedReply) => ({ title: `Delete /${reply.shortcut}?` });
 
 /**
  * Saved replies (issue #21): the owner's canned texts, inserted in the composer by typing `/shortcut`. Agents
  * may read the list (the composer uses it); only owners add, edit and delete.
  */
 export function SavedRepliesPage(_props: PageProps) {
+  const t = useTexts(texts);
+  const columns: TableColumnsType<SavedReply> = [
+    {
+      key: 'shortcut',
+      title: t('savedReplies.shortcut'),
+      render: (_, reply) => <Typography.Text code>{`/${reply.shortcut}`}</Typography.Text>,
+    },
+    {
+      key: 'text',
+      title: t('savedReplies.text'),
+      render: (_, reply) => <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{reply.text}</span>,
+    },
+  ];
+  const deleteConfirm = (reply: SavedReply) => ({ title: t('savedReplies.deleteTitle', { shortcut: reply.shortcut }) });
   return (
     <OwnerListPage<SavedReply, SavedReplyValues>
       url={SAVED_REPLIES_URL}
-      title="Saved replies"
-      intro="In a conversation, type / and the shortcut (or use the saved replies button) to insert the text; it can be edited before sending."
-      noun={{ one: 'saved reply', many: 'saved replies' }}
-      formTitle="Saved Reply"
+      intro={t('savedReplies.intro')}
+      texts={{
+        title: t('savedReplies.title'),
+        loading: t('savedReplies.loading'),
+        loadFailed: t('savedReplies.loadFailed'),
+        empty: t('savedReplies.empty'),
+        added: t('savedReplies.added'),
+        updated: t('savedReplies.updated'),
+        deleted: t('savedReplies.deleted'),
+        addFailed: t('savedReplies.addFailed'),
+        updateFailed: t('savedReplies.updateFailed'),
+        deleteFailed: t('savedReplies.deleteFailed'),
+        addTitle: t('savedReplies.addTitle'),
+        editTitle: t('savedReplies.editTitle'),
+      }}
       formName="saved-reply"
       columns={columns}
       Fields={SavedReplyFields}

@@ -12,3 +12,4 @@ export * from '../modules/saved-replies/schema';
 export * from '../modules/labels/schema';
 export * from '../modules/notes/schema';
 export * from '../jobs/schema';
+export * from '../modules/reports/schema';

@@ -11,6 +11,7 @@
  * A route without a declaration stops the app at start (onRoute throws). The route table with each route's
  * access is kept for the role matrix (listRouteAccess).
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRole } from '../modules/users/schema';
 import { API_DOCS_PREFIX } from './api-reference';
@@ -85,7 +86,7 @@ export function installAccessControl(app: FastifyInstance, authenticate: Authent
     if (access !== 'user' && access !== 'owner') return;
     const auth = await authenticate(bearerToken(request));
     request.auth = auth;
-    if (access === 'owner' && auth.role !== 'owner') throw forbidden('Only the account owner can do this');
+    if (access === 'owner' && auth.role !== 'owner') throw forbidden(ERROR_TEXTS.owner_only);
   });
 }
 

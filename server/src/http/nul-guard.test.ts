@@ -30,7 +30,7 @@ describe('installNulGuard', () => {
   ])('refuses a NUL in the %s with 400', async (_where, request) => {
     const response = await app.inject({ method: 'POST', ...request });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: NUL_MESSAGE });
+    expect(response.json()).toEqual({ message: NUL_MESSAGE, code: 'bad_request' });
   });
 
   it('stores a lone surrogate in a JSON body as U+FFFD instead of failing later', async () => {

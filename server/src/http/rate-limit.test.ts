@@ -44,7 +44,7 @@ describe('rate limits (@fastify/rate-limit, in memory)', () => {
       expect((await attempt(app, 'c', '10.0.0.1')).statusCode).toBe(200);
       const sprayed = await attempt(app, 'd', '10.0.0.1');
       expect(sprayed.statusCode).toBe(429);
-      expect(sprayed.json()).toEqual({ message: 'Too many from here' });
+      expect(sprayed.json()).toEqual({ message: 'Too many from here', code: 'too_many_requests' });
       expect(Number(sprayed.headers['retry-after'])).toBeGreaterThan(0);
 
       // One target from ever new addresses: the per-key limit holds.
@@ -52,7 +52,7 @@ describe('rate limits (@fastify/rate-limit, in memory)', () => {
       expect((await attempt(app, 'target', '10.0.1.2')).statusCode).toBe(200);
       const third = await attempt(app, 'target', '10.0.1.3');
       expect(third.statusCode).toBe(429);
-      expect(third.json()).toEqual({ message: 'Too many for them' });
+      expect(third.json()).toEqual({ message: 'Too many for them', code: 'too_many_requests' });
       // Others from a fresh address are untouched.
       expect((await attempt(app, 'someone', '10.0.2.1')).statusCode).toBe(200);
     } finally {

@@ -14,6 +14,7 @@ import {
   type SocketAck,
   type TypingEvent,
   type ViewersEvent,
+  ERROR_TEXTS,
 } from '@parley/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -77,7 +78,7 @@ export function installConversationPresence(io: Server, lookup: ViewerLookup, lo
     const data = socket.data as PresenceSocketData;
     const { accountId, userId } = data.auth;
     if (conversationId) {
-      if (!(await lookup.inAccount(accountId, conversationId))) return { error: 'Conversation not found' };
+      if (!(await lookup.inAccount(accountId, conversationId))) return { error: ERROR_TEXTS.conversation_not_found };
       data.fullName ??= await lookup.fullName(userId);
     }
     // A later `viewing` came in meanwhile: it decides.

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { users } from '../../src/modules/users/schema';
 import { deleteUser, setUserStatus, USER_MESSAGES } from '../../src/modules/users/service';
+import { connected, openSocket as open } from '../helpers/socket';
 import { startTestServer, uniqueEmail, type TestServer, type TestUser } from '../helpers/test-server';
 
 describe('users (owner only, own account only)', () => {
@@ -14,18 +15,11 @@ describe('users (owner only, own account only)', () => {
 
   const asOwner = (method: string, path: string, body?: unknown) =>
     server.request(method, path, { token: ownerToken, body });
-  const openSocket = (token: string) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = connect(server.url, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
+  const openSocket = (token: string) => {
+    const socket = open(server.url, token);
+    sockets.push(socket);
+    return connected(socket, 'connect');
+  };
   const disconnected = (socket: Socket) =>
     new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
   const newAgent = (overrides: Parameters<TestServer['createAgent']>[0] | object = {}) =>
@@ -77,7 +71,7 @@ describe('users (owner only, own account only)', () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
         const answer = await asOwner('PUT', `/api/account/users/${id}`, { fullName: 'A', title: 'B' });
         expect(answer.status).toBe(404);
-        expect(answer.body).toEqual({ message: USER_MESSAGES.notFound });
+        expect(answer.body).toEqual({ message: USER_MESSAGES.notFound, code: 'user_not_found' });
       }
     });
   });
@@ -182,7 +176,7 @@ describe('users (owner only, own account only)', () => {
           password: 'pw',
         });
         expect(answer.status).toBe(409);
-        expect(answer.body).toEqual({ message: USER_MESSAGES.emailTaken });
+        expect(answer.body).toEqual({ message: USER_MESSAGES.emailTaken, code: 'email_taken' });
       }
     });
 
@@ -280,7 +274,7 @@ describe('users (owner only, own account only)', () => {
     it('refuses to let the owner suspend themself (422)', async () => {
       const answer = await asOwner('PUT', `/api/account/users/${owner.id}/status`, { status: 'hold' });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ message: USER_MESSAGES.selfSuspend });
+      expect(answer.body).toEqual({ message: USER_MESSAGES.selfSuspend, code: 'self_suspend' });
       expect((await server.request('GET', '/api/user/profile', { token: ownerToken })).status).toBe(200);
     });
 
@@ -319,7 +313,7 @@ describe('users (owner only, own account only)', () => {
     it('refuses to let the owner delete themself (422)', async () => {
       const answer = await asOwner('DELETE', `/api/account/users/${owner.id}`);
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ message: USER_MESSAGES.selfDelete });
+      expect(answer.body).toEqual({ message: USER_MESSAGES.selfDelete, code: 'self_delete' });
     });
 
     it('lets the owner add a deleted user back with the same email', async () => {

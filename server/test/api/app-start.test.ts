@@ -46,7 +46,7 @@ describe('errors and the route table', () => {
   it('answers an unexpected error with a bare 500 and logs the details', async () => {
     const answer = await server.request('GET', '/api/probe/crash');
     expect(answer.status).toBe(500);
-    expect(answer.body).toEqual({ message: 'Internal server error' });
+    expect(answer.body).toEqual({ message: 'Internal server error', code: 'internal' });
     expect(JSON.stringify(answer.body)).not.toContain('hunter2');
     expect(logged.join('\n')).toContain('hunter2');
   });
@@ -54,13 +54,13 @@ describe('errors and the route table', () => {
   it('answers an HttpError with its status, message and extra fields', async () => {
     const answer = await server.request('GET', '/api/probe/teapot');
     expect(answer.status).toBe(418);
-    expect(answer.body).toEqual({ message: 'I am a teapot', hint: 'tea' });
+    expect(answer.body).toEqual({ message: 'I am a teapot', code: 'client_error', hint: 'tea' });
   });
 
   it('answers malformed JSON with a 400 message', async () => {
     const answer = await server.request('POST', '/api/probe/echo', { body: '{"broken": ' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Request body is not valid JSON' });
+    expect(answer.body).toEqual({ message: 'Request body is not valid JSON', code: 'bad_request' });
   });
 
   it('refuses an oversized body with 413', async () => {

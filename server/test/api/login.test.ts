@@ -37,7 +37,7 @@ describe('login', () => {
     const unknown = await login(uniqueEmail('ghost'), 'whatever');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Email or password is incorrect' });
+    expect(wrong.body).toEqual({ message: 'Email or password is incorrect', code: 'wrong_credentials' });
     expect(unknown.body).toEqual(wrong.body);
   });
 

@@ -146,7 +146,11 @@ describe('the OpenAPI document', () => {
     const token = await server.login(owner.email, owner.password);
     const answer = await server.request('PUT', '/api/account', { token, body: { name: '' } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Name is required', errors: { name: 'Name is required' } });
+    expect(answer.body).toEqual({
+      message: 'Name is required',
+      code: 'invalid_body',
+      errors: { name: 'Name is required' },
+    });
   });
 });
 

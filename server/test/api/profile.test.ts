@@ -27,6 +27,7 @@ describe('profile, account and password change', () => {
       role: 'owner',
       isOwner: true,
       status: 'active',
+      language: null,
       account: { id: owner.accountId, name: 'Olga Owner', logo: null },
     });
     const agentView = await server.request('GET', '/api/user/profile', { token: agentToken });
@@ -45,6 +46,31 @@ describe('profile, account and password change', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.fullName).toBe('Alan Turing');
     expect((await server.request('GET', '/api/user/profile', { token: agentToken })).body.fullName).toBe('Alan Turing');
+  });
+
+  it("saves the caller's language, keeps it on a name change and clears it with null, touching no one else", async () => {
+    const save = (body: object) => server.request('PUT', '/api/user/profile', { token: ownerToken, body });
+    const saved = await save({ language: 'pt-BR' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.language).toBe('pt-BR');
+    expect((await save({ fullName: 'Olga Owner' })).body.language).toBe('pt-BR');
+    expect((await server.request('GET', '/api/user/profile', { token: ownerToken })).body.language).toBe('pt-BR');
+    expect((await server.request('GET', '/api/user/profile', { token: agentToken })).body.language).toBeNull();
+    expect((await save({ language: 'es' })).body.language).toBe('es');
+    const cleared = await save({ language: null });
+    expect(cleared.body.language).toBeNull();
+  });
+
+  it('refuses a language Parley does not ship, with a code and a clear message', async () => {
+    for (const language of ['fr', 'pt', 'EN', '', 42]) {
+      const answer = await server.request('PUT', '/api/user/profile', { token: agentToken, body: { language } });
+      expect([language, answer.status]).toEqual([language, 400]);
+      expect(answer.body).toMatchObject({
+        code: 'invalid_body',
+        errors: { language: 'Language must be one of en, pt-BR, es, or null' },
+      });
+    }
+    expect((await server.request('GET', '/api/user/profile', { token: agentToken })).body.language).toBeNull();
   });
 
   it('refuses a blank or absurdly long full name', async () => {

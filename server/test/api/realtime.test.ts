@@ -1,6 +1,7 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/modules/users/schema';
+import { connected, openSocket, refusal } from '../helpers/socket';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
 
 describe('realtime', () => {
@@ -10,20 +11,11 @@ describe('realtime', () => {
   const sockets: Socket[] = [];
 
   const open = (token?: string) => {
-    const socket = connect(server.url, {
-      auth: token === undefined ? {} : { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = openSocket(server.url, token);
     sockets.push(socket);
     return socket;
   };
-  const connectError = (socket: Socket) =>
-    new Promise<string>((resolve, reject) => {
-      socket.once('connect_error', (error) => resolve(error.message));
-      socket.once('connect', () => reject(new Error('connected but should have been refused')));
-    });
+  const connectError = refusal;
   /** Resolves with the first getOnline list that satisfies `predicate`. */
   const onlineWhere = (socket: Socket, predicate: (ids: string[]) => boolean) =>
     new Promise<string[]>((resolve) => {
@@ -131,14 +123,9 @@ describe('shutdown', () => {
   it('closes live sockets and stops listening', async () => {
     const server = await startTestServer();
     const owner = await server.registerAndVerify();
-    const socket = connect(server.url, {
-      auth: { token: await server.login(owner.email, owner.password) },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = openSocket(server.url, await server.login(owner.email, owner.password));
     try {
-      await new Promise((resolve) => socket.once('getOnline', resolve));
+      await connected(socket);
       const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
       await server.close();
       expect(await disconnected).toBe('io server disconnect');

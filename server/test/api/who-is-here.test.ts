@@ -1,8 +1,9 @@
 /** Who is here (issue #21): viewers and typing of one conversation, within its account only. */
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { SocketAck, TypingEvent, ViewersEvent } from '@parley/contract';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations } from '../../src/modules/conversations/schema';
+import { connected, openSocket } from '../helpers/socket';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
 
 describe('who is here', () => {
@@ -26,15 +27,9 @@ describe('who is here', () => {
 
   /** A connected socket of the user (the first getOnline means the server has set it up). */
   const open = async (user: TestUser) => {
-    const socket = connect(server.url, {
-      auth: { token: await server.login(user.email, user.password) },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = openSocket(server.url, await server.login(user.email, user.password));
     sockets.push(socket);
-    await new Promise((resolve) => socket.once('getOnline', resolve));
-    return socket;
+    return connected(socket);
   };
   const view = (socket: Socket, id: string | null) =>
     socket.timeout(20_000).emitWithAck('viewing', { conversationId: id }) as Promise<SocketAck>;

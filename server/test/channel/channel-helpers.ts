@@ -4,7 +4,7 @@
  * number, and helpers for webhooks, sockets and waiting on asynchronous outcomes.
  */
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { serialiseLikeMeta } from '../fixtures/whatsapp';
@@ -12,6 +12,7 @@ import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
 import { ensureConversation } from '../../src/modules/conversations/conversation-updates';
 import { messages } from '../../src/modules/conversations/schema';
 import { saveCredentials } from '../../src/modules/credentials/service';
+import { connected, openSocket } from '../helpers/socket';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
 import { waitFor } from '../helpers/wait-for';
 
@@ -178,18 +179,10 @@ export interface SocketRecorder {
 
 /** A socket.io client that records every `message` event. */
 export async function recordSocket(server: TestServer, token: string): Promise<SocketRecorder> {
-  const socket = connect(server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
+  const socket = openSocket(server.url, token);
   const events: any[] = [];
   socket.on('message', (event: unknown) => events.push(event));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket, 'connect');
   return {
     socket,
     events,
@@ -215,19 +208,11 @@ export async function recordEvents(
   names: string[],
   sockets: Socket[],
 ): Promise<EventRecorder> {
-  const socket = connect(server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
+  const socket = openSocket(server.url, token);
   sockets.push(socket);
   const events: EventRecorder['events'] = [];
   for (const name of names) socket.on(name, (payload: unknown) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('getOnline', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return {
     socket,
     events,

@@ -4,7 +4,8 @@
  * failed or lost — and a reconnect with a new token sends them, in order, once each; incoming files wait too.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connected, openSocket } from '../helpers/socket';
 import { jobs } from '../../src/jobs/schema';
 import { MEDIA_DOWNLOAD_JOB, SEND_MESSAGE_JOB } from '../../src/modules/conversations/job-kinds';
 import { messages } from '../../src/modules/conversations/schema';
@@ -16,12 +17,9 @@ const connectionEvents: any[] = [];
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  socket = connect(stack.server.url, { auth: { token: stack.token }, transports: ['websocket'], forceNew: true });
+  socket = openSocket(stack.server.url, stack.token, { reconnection: true });
   socket.on('connection', (event: unknown) => connectionEvents.push(event));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket, 'connect');
 });
 afterAll(async () => {
   socket?.close();

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { io as connect, type Socket } from 'socket.io-client';
 import { readOutbox } from '../../src/mail/mailer';
+import { connected, openSocket, refusal } from '../helpers/socket';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server';
 
 // app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
@@ -152,16 +152,7 @@ describe('logout', () => {
   it('revokes the token on the server and closes that session’s sockets', async () => {
     const owner = await server.registerAndVerify();
     const token = await server.login(owner.email, owner.password);
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const client = connect(server.url, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      client.once('connect', () => resolve(client));
-      client.once('connect_error', reject);
-    });
+    const socket = await connected(openSocket(server.url, token), 'connect');
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     try {
       const answer = await server.request('POST', '/auth/logout', { token });
@@ -170,22 +161,7 @@ describe('logout', () => {
       // A copy of the token kept after Logout opens nothing, over HTTP or the socket.
       const replay = await server.request('GET', '/api/user/profile', { token });
       expect(replay).toMatchObject({ status: 401, body: { message: 'Your session has ended, please log in again' } });
-      const refused = await new Promise<string>((resolve) => {
-        const client = connect(server.url, {
-          auth: { token },
-          transports: ['websocket'],
-          reconnection: false,
-          forceNew: true,
-        });
-        client.once('connect', () => {
-          client.close();
-          resolve('connected');
-        });
-        client.once('connect_error', (error) => {
-          client.close();
-          resolve(error.message);
-        });
-      });
+      const refused = await refusal(openSocket(server.url, token));
       expect(refused).toBe('Your session has ended, please log in again');
       // Logging in again works.
       expect(await server.login(owner.email, owner.password)).toEqual(expect.any(String));

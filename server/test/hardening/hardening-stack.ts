@@ -10,8 +10,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
+import { connected, openSocket as open } from '../helpers/socket';
 import { startTestServer, uniqueEmail, type StartTestServerOptions, type TestServer } from '../helpers/test-server';
 import { waitFor as waitUntil } from '../helpers/wait-for';
 
@@ -165,20 +166,7 @@ export async function startHardeningStack(options: HardeningOptions = {}): Promi
     return answer.body;
   };
 
-  const openSocket = (token: string | undefined) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = connect(server.url, {
-        auth: token === undefined ? {} : { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (error) => {
-        socket.close();
-        reject(error);
-      });
-    });
+  const openSocket = (token: string | undefined) => connected(open(server.url, token), 'connect');
 
   const forgeToken = async (
     person: Person,

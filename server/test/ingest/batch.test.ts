@@ -109,4 +109,38 @@ describe('a webhook batch stored as a run', () => {
     expect(freshConversation.lastMessageAt?.getTime()).toBe(newest.createdAt.getTime());
     expect((await conversationOf(known)).lastIncomingAt?.getTime()).toBe((now - 60) * 1000);
   });
+
+  it("keeps arrival order in the stored times of one customer's burst, across the slices a big batch is cut into", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const from = '15550300009';
+    // 120 messages within one WhatsApp second: more than a slice on either database (webhook-module.ts).
+    const burst = Array.from({ length: 120 }, (_, index) => ({
+      from,
+      name: 'Burst',
+      wamid: `wamid.BURST-${String(index).padStart(3, '0')}`,
+      timestamp: now - 5,
+    }));
+    expect(await postBatch(burst)).toBe(200);
+    const rows = await server.db
+      .select({ wamid: messages.wamid, createdAt: messages.createdAt })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.accountId, accountId),
+          inArray(
+            messages.wamid,
+            burst.map((m) => m.wamid),
+          ),
+        ),
+      );
+    const byArrival = rows.sort((a, b) => (a.wamid as string).localeCompare(b.wamid as string));
+    expect(byArrival).toHaveLength(120);
+    const outOfOrder = byArrival.filter(
+      (row, index) => index > 0 && row.createdAt.getTime() <= byArrival[index - 1].createdAt.getTime(),
+    );
+    expect(outOfOrder.map((row) => row.wamid)).toEqual([]);
+    const conversation = await conversationOf(from);
+    expect(conversation.incomingCount).toBe(120);
+    expect(conversation.lastMessageAt?.getTime()).toBe(byArrival[119].createdAt.getTime());
+  });
 });

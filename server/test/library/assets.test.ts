@@ -99,6 +99,7 @@ describe('assets API', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       message: 'You can upload up to 5 assets at a time.',
+      code: 'too_many_files',
       description: 'You can upload up to 5 assets at a time.',
     });
     expect((await listAll()).list.length).toBe(before);

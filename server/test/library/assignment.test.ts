@@ -4,8 +4,9 @@
  * their own; an agent's reply takes an unassigned conversation. The list filters by assignee, every answer and
  * the `conversation` event carry it, and suspending or deleting a staff member unassigns their conversations.
  */
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { startChannelStack, waitFor, type ChannelStack } from '../channel/channel-helpers';
+import { connected, openSocket } from '../helpers/socket';
 import type { TestUser } from '../helpers/test-server';
 
 let stack: ChannelStack;
@@ -19,19 +20,11 @@ const sockets: Socket[] = [];
 
 /** Records one connection's `conversation` events, once it counts as online. */
 async function recordConversations(token: string) {
-  const socket = connect(stack.server.url, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
+  const socket = openSocket(stack.server.url, token);
   sockets.push(socket);
   const events: any[] = [];
   socket.on('conversation', (payload: unknown) => events.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('getOnline', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return {
     events,
     waitFor: (predicate: (payload: any) => boolean, what: string) =>

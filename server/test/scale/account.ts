@@ -3,7 +3,8 @@
  * database, logins over HTTP, agents' sockets recorded, webhooks signed like Meta's.
  */
 import crypto from 'node:crypto';
-import { io as connect, type Socket, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { openSocket } from '../helpers/socket';
 import { signWebhookBody } from '../../src/channel/whatsapp';
 import { fixtureDefaults, inboundWebhook, serialiseLikeMeta, type InboundFixtureKind } from '../fixtures/whatsapp';
 import { loadConfig } from '../../src/config';
@@ -104,13 +105,7 @@ export async function recordSocket(
   token: string,
   options: Partial<ManagerOptions & SocketOptions> = {},
 ): Promise<RecordedSocket> {
-  const socket = connect(baseUrl, {
-    auth: { token },
-    reconnection: false,
-    forceNew: true,
-    transports: ['websocket'],
-    ...options,
-  });
+  const socket = openSocket(baseUrl, token, options);
   const recorded: RecordedSocket = {
     socket,
     onlineLists: [],

@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -21,19 +20,7 @@ export const JWT_SECRET = 'scale-test-jwt-secret-scale-test-jwt-secret';
 export const ENCRYPTION_KEY = crypto.randomBytes(32).toString('base64');
 
 /** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export const { freePort } = require('../../../scripts/lib/free-port.cjs') as { freePort: () => Promise<number> };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

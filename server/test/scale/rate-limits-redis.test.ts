@@ -54,7 +54,7 @@ describeScale('rate limits in Redis', () => {
     expect((await login(two)).statusCode).toBe(200);
     const third = await login(one);
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: 'Too many login attempts' });
+    expect(third.json()).toEqual({ message: 'Too many login attempts', code: 'too_many_requests' });
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     const keys = await clients[0].keys(`${prefix}rate:*`);
     expect(keys.some((key) => key.includes('login-ip:10.9.8.7'))).toBe(true);

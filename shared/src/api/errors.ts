@@ -1,4 +1,6 @@
 import { isAxiosError } from 'axios';
+import { hasText, translate } from '../i18n/catalogue';
+import '../i18n/shared-texts';
 
 /** The answer body of a failed call when it is a JSON object, else undefined. */
 export function errorBody(error: unknown): Record<string, unknown> | undefined {
@@ -11,10 +13,21 @@ export function errorStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
 }
 
-/** The server's `message` (or another text field) when the answer carries one. */
+/**
+ * The catalogue's text for the answer's `code` in the user's language when the server's English `text` is the
+ * code's (docs/decisions/0006-languages.md); else the server's own text.
+ */
+function translated(body: Record<string, unknown>, text: string): string {
+  const key = `errors.${String(body.code)}`;
+  if (typeof body.code !== 'string' || !hasText('shared', key)) return text;
+  return translate('shared', key, undefined, 'en') === text ? translate('shared', key) : text;
+}
+
+/** The server's `message` (or another text field) when the answer carries one, in the user's language. */
 export function serverText(error: unknown, field = 'message'): string | undefined {
-  const value = errorBody(error)?.[field];
-  return typeof value === 'string' && value.trim() ? value : undefined;
+  const body = errorBody(error);
+  const value = body?.[field];
+  return body && typeof value === 'string' && value.trim() ? translated(body, value) : undefined;
 }
 
 /** "{fallback}" or "{fallback}: {server message}" — the catalogue's pattern for user and contact actions. */
@@ -31,10 +44,12 @@ export function serverTextUnless500(error: unknown, fallback: string, field = 'm
 
 /** Validation errors `{ errors: { field: text } }` joined by spaces (docs/product-rules.md#errors, password change). */
 export function joinedValidationErrors(error: unknown): string | undefined {
-  const errors = errorBody(error)?.errors;
-  if (!errors || typeof errors !== 'object') return undefined;
+  const body = errorBody(error);
+  const errors = body?.errors;
+  if (!body || !errors || typeof errors !== 'object') return undefined;
   const texts = Object.values(errors as Record<string, unknown>)
     .flat()
-    .filter((v) => typeof v === 'string');
+    .filter((v): v is string => typeof v === 'string')
+    .map((text) => translated(body, text));
   return texts.length ? texts.join(' ') : undefined;
 }

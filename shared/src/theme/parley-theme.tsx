@@ -1,6 +1,8 @@
 import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { $darkMode, $prefersReducedMotion } from './theme-mode';
+import { ANTD_LOCALES } from '../i18n/antd-locale';
+import { useLanguage } from '../i18n/use-texts';
 
 /**
  * Parley's one theme: WhatsApp's teal on antd's light or dark algorithm. In light mode text meets WCAG AA contrast
@@ -61,12 +63,17 @@ export function useDarkMode(): boolean {
 const subscribeDarkMode = (onChange: () => void) => $darkMode.listen(onChange);
 
 /**
- * antd's ConfigProvider with Parley's theme in the current mode. The shell and every page parcel (each its own React
+ * antd's ConfigProvider with Parley's theme in the current mode and antd's texts in the current language. The shell and every page parcel (each its own React
  * root) wrap themselves in it; they share the one `$darkMode` store, so a switch repaints every mounted page at once.
  */
 export function ParleyThemeProvider({ children }: { children: ReactNode }) {
   const dark = useDarkMode();
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, () => $prefersReducedMotion.get());
-  return <ConfigProvider theme={parleyTheme(dark, reducedMotion)}>{children}</ConfigProvider>;
+  const language = useLanguage();
+  return (
+    <ConfigProvider theme={parleyTheme(dark, reducedMotion)} locale={ANTD_LOCALES[language]}>
+      {children}
+    </ConfigProvider>
+  );
 }
 const subscribeReducedMotion = (onChange: () => void) => $prefersReducedMotion.listen(onChange);

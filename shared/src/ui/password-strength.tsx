@@ -4,9 +4,17 @@
  */
 import { Progress, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { sharedTexts } from '../i18n/shared-texts';
+import { useLanguage, useTexts } from '../i18n/use-texts';
 import type { StrengthEstimate } from './password-strength-engine';
 
-export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+const STRENGTH_LABELS = [
+  'passwordStrength.veryWeak',
+  'passwordStrength.weak',
+  'passwordStrength.fair',
+  'passwordStrength.good',
+  'passwordStrength.strong',
+] as const;
 const STRENGTH_COLORS = ['#ff4d4f', '#ff7a45', '#faad14', '#52c41a', '#389e0d'];
 
 type Estimator = (password: string, userInputs?: string[]) => StrengthEstimate;
@@ -22,6 +30,8 @@ export interface PasswordStrengthProps {
 
 export function PasswordStrength({ password, userInputs }: PasswordStrengthProps) {
   const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
+  const t = useTexts(sharedTexts);
+  const language = useLanguage();
   const inputs = (userInputs ?? []).filter(Boolean).join('\n');
 
   useEffect(() => {
@@ -41,7 +51,7 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
   }, [password, inputs]);
 
   if (!password || !estimate) return null;
-  const label = STRENGTH_LABELS[estimate.score];
+  const label = t(STRENGTH_LABELS[estimate.score]);
   return (
     <div aria-live="polite" data-testid="password-strength" style={{ marginTop: -16, marginBottom: 16 }}>
       <Progress
@@ -52,9 +62,10 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
         size={[28, 6]}
       />
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-        Password strength: {label}
+        {t('passwordStrength.label', { strength: label })}
       </Typography.Text>
-      {estimate.warning && estimate.score < 3 && (
+      {/* The estimator's advice comes in English only (its English dictionaries). */}
+      {estimate.warning && estimate.score < 3 && language === 'en' && (
         <Typography.Text type="secondary" style={{ display: 'block' }}>
           {estimate.warning}
         </Typography.Text>

@@ -1,14 +1,17 @@
+import { useTexts } from '@parley/shared';
 import { Button, Space, Tag } from 'antd';
 import { createRoot } from 'react-dom/client';
+import { texts } from '../i18n';
 import { writeOverrides } from './overrides';
 import { registeredRemotes } from './remote-registry';
 
 /** Always in view while this browser runs a pinned version, so nobody mistakes it for what everyone sees. */
 export function OverrideBadge({ pins, onClear }: { pins: { name: string; version: string }[]; onClear: () => void }) {
+  const t = useTexts(texts);
   return (
     <div
       role="status"
-      aria-label="Version override"
+      aria-label={t('override.label')}
       style={{
         position: 'fixed',
         right: 12,
@@ -23,11 +26,11 @@ export function OverrideBadge({ pins, onClear }: { pins: { name: string; version
       <Space wrap>
         {pins.map((pin) => (
           <Tag key={pin.name} color="orange">
-            Override: {pin.name} {pin.version}
+            {t('override.pin', { name: pin.name, version: pin.version })}
           </Tag>
         ))}
         <Button size="small" onClick={onClear}>
-          Clear overrides
+          {t('override.clear')}
         </Button>
       </Space>
     </div>

@@ -1,9 +1,10 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { $isOwner, endSession } from '@parley/shared';
+import { $isOwner, endSession, useTexts } from '@parley/shared';
 import { Button, Drawer, Grid, Layout, Menu } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { texts } from '../i18n';
 import { ConnectionBanner } from './connection-banner';
 import { ReconnectingBar } from './reconnecting-bar';
 import { rememberCollapsed, rememberedCollapsed } from './side-menu-memory';
@@ -15,6 +16,7 @@ import { ThemeSwitch } from './theme-switch';
  * 576 px (antd's `sm`) a top bar whose menu button opens the menu as an overlay drawer, so the page keeps the width.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const t = useTexts(texts);
   const isOwner = useStore($isOwner);
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,7 +42,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <Menu
       mode="inline"
       selectedKeys={[location.pathname]}
-      items={[...entries, LOGOUT_ITEM].map(({ key, label, icon }) => ({ key, label, icon }))}
+      items={[...entries, LOGOUT_ITEM].map(({ key, label, icon }) => ({ key, label: t(label), icon }))}
       onClick={({ key }) => onSelect(key)}
     />
   );
@@ -71,7 +73,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             background: 'var(--ant-color-bg-container)',
           }}
         >
-          <Button type="text" icon={<MenuOutlined />} aria-label="Menu" onClick={() => setDrawerOpen(true)} />
+          <Button type="text" icon={<MenuOutlined />} aria-label={t('menu.open')} onClick={() => setDrawerOpen(true)} />
           <span style={{ fontWeight: 700, fontSize: 18 }}>Parley</span>
         </Layout.Header>
         <Drawer

@@ -1,19 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { $isOwner } from '@parley/shared';
+import { $isOwner, Trans, useTexts } from '@parley/shared';
 import { Alert } from 'antd';
 import { Link } from 'react-router-dom';
+import { texts } from '../i18n';
 import { $connection, useConnectionState } from './connection-state';
 
 /** The route of Credential Setup (side menu). */
 export const CREDENTIAL_SETUP_PATH = '/credential';
-
-export const AGENT_DISCONNECTED_TEXT = 'WhatsApp is disconnected — ask an owner to reconnect it';
 
 /**
  * On every screen while Meta refuses the account's token: sends are held until an owner reconnects, so owners
  * are pointed at Credential Setup and agents told whom to ask.
  */
 export function ConnectionBanner() {
+  const t = useTexts(texts);
   useConnectionState();
   const connection = useStore($connection);
   const isOwner = useStore($isOwner);
@@ -28,10 +28,14 @@ export function ConnectionBanner() {
       title={
         isOwner ? (
           <span>
-            WhatsApp is disconnected — reconnect in <Link to={CREDENTIAL_SETUP_PATH}>Credential Setup</Link>
+            <Trans
+              ns={texts.namespace}
+              i18nKey="connection.ownerDisconnected"
+              components={{ page: <Link to={CREDENTIAL_SETUP_PATH} /> }}
+            />
           </span>
         ) : (
-          AGENT_DISCONNECTED_TEXT
+          t('connection.agentDisconnected')
         )
       }
     />

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $isAuthenticated } from '@parley/shared';
+import { $isAuthenticated, useLanguage } from '@parley/shared';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { documentTitle } from './page-titles';
@@ -11,7 +11,8 @@ export function useDocumentTitle(): void {
   const authenticated = useStore($isAuthenticated);
   useUnreadTotal(authenticated);
   const unreadTotal = useStore($unreadTotal);
+  const language = useLanguage();
   useEffect(() => {
     document.title = documentTitle(pathname, authenticated ? unreadTotal : 0);
-  }, [pathname, authenticated, unreadTotal]);
+  }, [pathname, authenticated, unreadTotal, language]);
 }

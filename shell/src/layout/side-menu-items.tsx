@@ -13,10 +13,14 @@ import {
   ContactsOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import type { texts } from '../i18n';
+
+type MenuText = Parameters<typeof texts.t>[0];
 
 export interface SideMenuItem {
   key: string;
-  label: string;
+  /** Its text in the shell's catalogue. */
+  label: MenuText;
   icon: ReactNode;
   ownerOnly?: boolean;
   /** Opened in a new tab (spec: Terms of Service is opened in a new tab from links). */
@@ -25,17 +29,17 @@ export interface SideMenuItem {
 
 /** docs/product-rules.md#routes: the authenticated shell's menu, in order. Logout is handled apart. */
 export const SIDE_MENU: SideMenuItem[] = [
-  { key: '/main', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { key: '/profile', label: 'Profile', icon: <UserOutlined /> },
-  { key: '/contacts', label: 'Contact List', icon: <ContactsOutlined /> },
-  { key: '/assets', label: 'Assets', icon: <AppstoreOutlined /> },
-  { key: '/forms', label: 'Forms', icon: <FormOutlined /> },
-  { key: '/saved-replies', label: 'Saved replies', icon: <MessageOutlined />, ownerOnly: true },
-  { key: '/labels', label: 'Labels', icon: <TagsOutlined />, ownerOnly: true },
-  { key: '/users', label: 'User List', icon: <TeamOutlined />, ownerOnly: true },
-  { key: '/credential', label: 'Credential Setup', icon: <KeyOutlined />, ownerOnly: true },
-  { key: '/reports', label: 'Reports', icon: <BarChartOutlined />, ownerOnly: true },
-  { key: '/terms-of-service', label: 'Terms of Service', icon: <FileTextOutlined />, newTab: true },
+  { key: '/main', label: 'menu.dashboard', icon: <DashboardOutlined /> },
+  { key: '/profile', label: 'menu.profile', icon: <UserOutlined /> },
+  { key: '/contacts', label: 'menu.contactList', icon: <ContactsOutlined /> },
+  { key: '/assets', label: 'menu.assets', icon: <AppstoreOutlined /> },
+  { key: '/forms', label: 'menu.forms', icon: <FormOutlined /> },
+  { key: '/saved-replies', label: 'menu.savedReplies', icon: <MessageOutlined />, ownerOnly: true },
+  { key: '/labels', label: 'menu.labels', icon: <TagsOutlined />, ownerOnly: true },
+  { key: '/users', label: 'menu.userList', icon: <TeamOutlined />, ownerOnly: true },
+  { key: '/credential', label: 'menu.credentialSetup', icon: <KeyOutlined />, ownerOnly: true },
+  { key: '/reports', label: 'menu.reports', icon: <BarChartOutlined />, ownerOnly: true },
+  { key: '/terms-of-service', label: 'menu.termsOfService', icon: <FileTextOutlined />, newTab: true },
 ];
 
-export const LOGOUT_ITEM = { key: 'logout', label: 'Logout', icon: <LogoutOutlined /> };
+export const LOGOUT_ITEM: SideMenuItem = { key: 'logout', label: 'menu.logout', icon: <LogoutOutlined /> };

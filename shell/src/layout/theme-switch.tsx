@@ -1,8 +1,9 @@
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { $themeChoice, setThemeChoice, type ThemeChoice } from '@parley/shared';
+import { $themeChoice, setThemeChoice, useTexts, type ThemeChoice } from '@parley/shared';
 import { Segmented, Tooltip, Typography } from 'antd';
 import type { JSX } from 'react';
+import { texts } from '../i18n';
 
 /** Named for screen readers: only the icon shows. */
 const VISUALLY_HIDDEN = {
@@ -14,10 +15,10 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-const OPTIONS: { value: ThemeChoice; label: string; icon: JSX.Element }[] = [
-  { value: 'system', label: 'System', icon: <DesktopOutlined aria-hidden /> },
-  { value: 'light', label: 'Light', icon: <SunOutlined aria-hidden /> },
-  { value: 'dark', label: 'Dark', icon: <MoonOutlined aria-hidden /> },
+const OPTIONS: { value: ThemeChoice; label: 'theme.system' | 'theme.light' | 'theme.dark'; icon: JSX.Element }[] = [
+  { value: 'system', label: 'theme.system', icon: <DesktopOutlined aria-hidden /> },
+  { value: 'light', label: 'theme.light', icon: <SunOutlined aria-hidden /> },
+  { value: 'dark', label: 'theme.dark', icon: <MoonOutlined aria-hidden /> },
 ];
 
 /**
@@ -25,6 +26,7 @@ const OPTIONS: { value: ThemeChoice; label: string; icon: JSX.Element }[] = [
  * (shared/src/theme/theme-mode.ts); every mounted page follows at once. Stacked in the collapsed menu.
  */
 export function ThemeSwitch({ compact = false }: { compact?: boolean }) {
+  const t = useTexts(texts);
   const choice = useStore($themeChoice);
   return (
     <div
@@ -37,9 +39,9 @@ export function ThemeSwitch({ compact = false }: { compact?: boolean }) {
         padding: compact ? '8px 0' : '8px 16px 8px 28px',
       }}
     >
-      {!compact && <Typography.Text type="secondary">Theme</Typography.Text>}
+      {!compact && <Typography.Text type="secondary">{t('theme.label')}</Typography.Text>}
       <Segmented<ThemeChoice>
-        aria-label="Theme"
+        aria-label={t('theme.label')}
         size="small"
         vertical={compact}
         value={choice}
@@ -47,10 +49,10 @@ export function ThemeSwitch({ compact = false }: { compact?: boolean }) {
         options={OPTIONS.map(({ value, label, icon }) => ({
           value,
           label: (
-            <Tooltip title={label} placement={compact ? 'right' : 'top'}>
+            <Tooltip title={t(label)} placement={compact ? 'right' : 'top'}>
               <span>
                 {icon}
-                <span style={VISUALLY_HIDDEN}>{label}</span>
+                <span style={VISUALLY_HIDDEN}>{t(label)}</span>
               </span>
             </Tooltip>
           ),

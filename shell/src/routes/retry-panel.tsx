@@ -1,15 +1,18 @@
+import { useTexts } from '@parley/shared';
 import { Button, Result } from 'antd';
+import { texts } from '../i18n';
 
 /** What the user sees when a page cannot be loaded or crashed: nothing technical, one thing to do. */
 export function RetryPanel({ onRetry }: { onRetry: () => void }) {
+  const t = useTexts(texts);
   return (
     <Result
       status="warning"
-      title="This part of Parley could not be loaded."
-      subTitle="Check your connection and try again."
+      title={t('retry.title')}
+      subTitle={t('retry.subTitle')}
       extra={
         <Button type="primary" onClick={onRetry}>
-          Retry
+          {t('retry.button')}
         </Button>
       }
     />

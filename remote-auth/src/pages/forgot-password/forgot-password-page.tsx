@@ -1,9 +1,9 @@
-import { api, PasswordStrength, TOAST_MS, useToast, type PageProps } from '@parley/shared';
+import { $language, api, PasswordStrength, TOAST_MS, useTexts, useToast, type PageProps } from '@parley/shared';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { InternalLink } from '../../components/internal-link';
-import { TEXTS } from '../../components/texts';
+import { texts } from '../../i18n';
 
 /** docs/product-rules.md#password-reset-flow: enterEmail → resetPassword once a code was sent → enterEmail after a successful reset. */
 type Step = 'enterEmail' | 'resetPassword';
@@ -25,6 +25,7 @@ function answerText(data: unknown): string | undefined {
 }
 
 export function ForgotPasswordPage({ navigate }: PageProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.signIn);
   const [step, setStep] = useState<Step>('enterEmail');
   const [email, setEmail] = useState('');
@@ -36,10 +37,11 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
     try {
       const { data } = await api.post('/auth/forgot-password', { email: address });
       const confirmation = answerText(data);
-      if (confirmation) toast.info(confirmation);
+      // The server confirms in English; other languages show the catalogue's wording of it.
+      if (confirmation) toast.info($language.get() === 'en' ? confirmation : t('forgot.codeSent'));
       return true;
     } catch {
-      toast.error(TEXTS.sendCodeFailed);
+      toast.error(t('forgot.sendCodeFailed'));
       return false;
     } finally {
       setBusy(null);
@@ -55,7 +57,7 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
 
   const onReset = async ({ code, password, confirmPassword }: ResetForm) => {
     if (password !== confirmPassword) {
-      toast.error(TEXTS.passwordsDiffer);
+      toast.error(t('common.passwordsDiffer'));
       return;
     }
     setBusy('reset');
@@ -63,12 +65,12 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
       // The email of step one names the account the code belongs to (the server checks the code against it only).
       await api.post('/auth/reset-password', { email, code: String(code).trim(), password, confirmPassword });
     } catch {
-      toast.error(TEXTS.resetFailed);
+      toast.error(t('forgot.resetFailed'));
       return;
     } finally {
       setBusy(null);
     }
-    toast.success(TEXTS.resetSucceeded);
+    toast.success(t('forgot.resetSucceeded'));
     resetForm.resetFields();
     setStep('enterEmail');
   };
@@ -76,14 +78,14 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
   const backToLogin = (
     <div style={{ textAlign: 'center' }}>
       <InternalLink to="/" navigate={navigate}>
-        Back to Login
+        {t('common.backToLogin')}
       </InternalLink>
     </div>
   );
 
   if (step === 'enterEmail') {
     return (
-      <AuthCard title="Forgot Password">
+      <AuthCard title={t('forgot.title')}>
         <Form<EmailForm>
           layout="vertical"
           onFinish={onSendCode}
@@ -91,12 +93,16 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
           initialValues={{ email }}
           disabled={busy !== null}
         >
-          <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
+          <Form.Item
+            label={t('common.email')}
+            name="email"
+            rules={[{ required: true, message: t('common.emailRequired') }]}
+          >
             <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
           <Form.Item style={{ marginBottom: 12 }}>
             <Button type="primary" htmlType="submit" block loading={busy === 'send'}>
-              Send Verification Code
+              {t('forgot.sendCode')}
             </Button>
           </Form.Item>
         </Form>
@@ -106,7 +112,7 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
   }
 
   return (
-    <AuthCard title="Reset Password">
+    <AuthCard title={t('forgot.resetTitle')}>
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
         {email}
       </Typography.Paragraph>
@@ -118,17 +124,17 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
         disabled={busy !== null}
       >
         <Form.Item
-          label="Verification Code"
+          label={t('common.verificationCode')}
           name="code"
-          rules={[{ required: true, message: 'Please enter the verification code' }]}
+          rules={[{ required: true, message: t('forgot.codeRequired') }]}
         >
           {/* Text, not type=number: arrows and the wheel must not change it, and leading zeros stay. */}
           <Input inputMode="numeric" pattern="[0-9]*" autoComplete="one-time-code" autoFocus />
         </Form.Item>
         <Form.Item
-          label="New Password"
+          label={t('forgot.newPassword')}
           name="password"
-          rules={[{ required: true, message: 'Please enter a new password' }]}
+          rules={[{ required: true, message: t('forgot.newPasswordRequired') }]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -136,19 +142,19 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
           {({ getFieldValue }) => <PasswordStrength password={getFieldValue('password')} userInputs={[email]} />}
         </Form.Item>
         <Form.Item
-          label="Confirm New Password"
+          label={t('forgot.confirmNewPassword')}
           name="confirmPassword"
-          rules={[{ required: true, message: 'Please confirm the new password' }]}
+          rules={[{ required: true, message: t('forgot.confirmRequired') }]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item style={{ marginBottom: 12 }}>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <Button type="primary" htmlType="submit" block loading={busy === 'reset'}>
-              Reset Password
+              {t('forgot.reset')}
             </Button>
             <Button block loading={busy === 'resend'} onClick={() => void requestCode(email, 'resend')}>
-              Resend Verification Code
+              {t('forgot.resend')}
             </Button>
           </div>
         </Form.Item>

@@ -6,6 +6,7 @@ import {
   serverText,
   startSession,
   TOAST_MS,
+  useTexts,
   useToast,
   type PageProps,
 } from '@parley/shared';
@@ -13,7 +14,7 @@ import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { InternalLink } from '../../components/internal-link';
-import { TEXTS } from '../../components/texts';
+import { texts } from '../../i18n';
 
 interface LoginForm {
   email: string;
@@ -30,6 +31,7 @@ async function refreshProfileQuietly(): Promise<void> {
 }
 
 export function LoginPage({ navigate, from }: PageProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.signIn);
   const [submitting, setSubmitting] = useState(false);
 
@@ -55,7 +57,7 @@ export function LoginPage({ navigate, from }: PageProps) {
     try {
       ({ token } = (await api.post<{ token: string }>('/auth/login', { email, password })).data);
     } catch (error) {
-      toast.error(serverText(error) ?? TEXTS.loginFailed);
+      toast.error(serverText(error) ?? t('login.failed'));
       setSubmitting(false);
       return;
     }
@@ -66,26 +68,34 @@ export function LoginPage({ navigate, from }: PageProps) {
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t('login.title')}>
       <Form<LoginForm> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: 'Please enter your email' }]}>
+        <Form.Item
+          label={t('common.email')}
+          name="email"
+          rules={[{ required: true, message: t('common.emailRequired') }]}
+        >
           <Input inputMode="email" autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Please enter your password' }]}>
+        <Form.Item
+          label={t('common.password')}
+          name="password"
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" htmlType="submit" block loading={submitting}>
-            Login
+            {t('login.submit')}
           </Button>
         </Form.Item>
       </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
         <InternalLink to="/forgot-password" navigate={navigate}>
-          Forgot password?
+          {t('login.forgotPassword')}
         </InternalLink>
         <InternalLink to="/signup" navigate={navigate}>
-          Sign Up
+          {t('login.signUp')}
         </InternalLink>
       </div>
     </AuthCard>

@@ -1,12 +1,13 @@
-import { api, PasswordStrength, serverText, TOAST_MS, useToast, type PageProps } from '@parley/shared';
+import { api, PasswordStrength, serverText, TOAST_MS, Trans, useTexts, useToast, type PageProps } from '@parley/shared';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
 import { InternalLink } from '../../components/internal-link';
-import { TEXTS } from '../../components/texts';
+import { texts } from '../../i18n';
 import { signUpProblem, type SignUpValues } from './sign-up-validation';
 
 export function SignUpPage({ navigate }: PageProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.signIn);
   const [submitting, setSubmitting] = useState(false);
 
@@ -21,7 +22,7 @@ export function SignUpPage({ navigate }: PageProps) {
     try {
       await api.post('/auth/register', { fullName, title, email, password, confirmPassword });
     } catch (error) {
-      toast.error(serverText(error) ?? TEXTS.signupFailed);
+      toast.error(serverText(error) ?? t('signUp.failed'));
       setSubmitting(false);
       return;
     }
@@ -31,23 +32,23 @@ export function SignUpPage({ navigate }: PageProps) {
   };
 
   return (
-    <AuthCard title="Sign Up" width={440}>
+    <AuthCard title={t('signUp.title')} width={440}>
       <Form<SignUpValues>
         layout="vertical"
         onFinish={onFinish}
         disabled={submitting}
         initialValues={{ fullName: '', title: '', email: '', password: '', confirmPassword: '', agree: false }}
       >
-        <Form.Item label="Full Name" name="fullName" required>
+        <Form.Item label={t('signUp.fullName')} name="fullName" required>
           <Input autoComplete="name" autoFocus />
         </Form.Item>
-        <Form.Item label="Title" name="title" required>
+        <Form.Item label={t('signUp.jobTitle')} name="title" required>
           <Input autoComplete="organization-title" />
         </Form.Item>
-        <Form.Item label="Email" name="email" required>
+        <Form.Item label={t('common.email')} name="email" required>
           <Input inputMode="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Password" name="password" required>
+        <Form.Item label={t('common.password')} name="password" required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
@@ -58,26 +59,27 @@ export function SignUpPage({ navigate }: PageProps) {
             />
           )}
         </Form.Item>
-        <Form.Item label="Confirm Password" name="confirmPassword" required>
+        <Form.Item label={t('signUp.confirmPassword')} name="confirmPassword" required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="agree" valuePropName="checked">
           <Checkbox>
-            I agree to the{' '}
-            <a href="/terms-of-service" target="_blank" rel="noopener noreferrer">
-              Terms of Service
-            </a>
+            <Trans
+              ns={texts.namespace}
+              i18nKey="signUp.agree"
+              components={{ terms: <a href="/terms-of-service" target="_blank" rel="noopener noreferrer" /> }}
+            />
           </Checkbox>
         </Form.Item>
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" htmlType="submit" block loading={submitting}>
-            Sign Up
+            {t('signUp.submit')}
           </Button>
         </Form.Item>
       </Form>
       <div style={{ textAlign: 'center' }}>
         <InternalLink to="/" navigate={navigate}>
-          Back to login
+          {t('signUp.backToLogin')}
         </InternalLink>
       </div>
     </AuthCard>

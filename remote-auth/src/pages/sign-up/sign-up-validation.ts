@@ -1,4 +1,4 @@
-import { TEXTS } from '../../components/texts';
+import { texts } from '../../i18n';
 
 export interface SignUpValues {
   fullName: string;
@@ -14,9 +14,10 @@ export interface SignUpValues {
  * Text fields count as empty when only spaces (the server trims them); passwords are taken as typed.
  */
 export function signUpProblem(values: SignUpValues): string | undefined {
-  const texts = [values.fullName, values.title, values.email].map((value) => (value ?? '').trim());
-  if (texts.some((value) => !value) || !values.password || !values.confirmPassword) return TEXTS.allFieldsRequired;
-  if (values.password !== values.confirmPassword) return TEXTS.passwordsDiffer;
-  if (!values.agree) return TEXTS.mustAgreeToTerms;
+  const fields = [values.fullName, values.title, values.email].map((value) => (value ?? '').trim());
+  if (fields.some((value) => !value) || !values.password || !values.confirmPassword)
+    return texts.t('signUp.allFieldsRequired');
+  if (values.password !== values.confirmPassword) return texts.t('common.passwordsDiffer');
+  if (!values.agree) return texts.t('signUp.mustAgreeToTerms');
   return undefined;
 }

@@ -1,9 +1,11 @@
-import type { PageProps } from '@parley/shared';
+import { formatDateWith, useLanguage, useTexts, type PageProps } from '@parley/shared';
 import { Typography } from 'antd';
 import { InternalLink } from '../../components/internal-link';
+import { texts } from '../../i18n';
 import { TERMS_INTRO, TERMS_LAST_UPDATED, TERMS_SECTIONS, type TermsClause } from './terms-text';
 
 function Clause({ clause }: { clause: TermsClause }) {
+  const t = useTexts(texts);
   return (
     <section aria-labelledby={`clause-${clause.number}`} style={{ marginBottom: 20 }}>
       <Typography.Title level={4} id={`clause-${clause.number}`} style={{ marginBottom: 8 }}>
@@ -19,7 +21,7 @@ function Clause({ clause }: { clause: TermsClause }) {
           marginBottom: 8,
         }}
       >
-        <Typography.Text strong>In plain language: </Typography.Text>
+        <Typography.Text strong>{t('terms.plainLanguage')}</Typography.Text>
         <Typography.Text>{clause.summary}</Typography.Text>
       </div>
       {clause.text.map((paragraph) => (
@@ -31,6 +33,9 @@ function Clause({ clause }: { clause: TermsClause }) {
 
 /** Public page, opened in a new tab from links (docs/product-rules.md#routes). */
 export function TermsOfServicePage({ navigate }: PageProps) {
+  const t = useTexts(texts);
+  const language = useLanguage();
+  const updated = formatDateWith(TERMS_LAST_UPDATED, { year: 'numeric', month: 'numeric', day: 'numeric' });
   return (
     <div
       style={{
@@ -51,12 +56,14 @@ export function TermsOfServicePage({ navigate }: PageProps) {
       >
         {/* Opened in a new tab, it has no history to go back to: a way into the app (login when signed out). */}
         <InternalLink to="/main" navigate={navigate}>
-          ← Back to Parley
+          {t('terms.back')}
         </InternalLink>
         <Typography.Title level={1} style={{ marginTop: 8 }}>
-          Terms of Service
+          {t('terms.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">This page was last updated {TERMS_LAST_UPDATED}.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('terms.lastUpdated', { date: updated })}</Typography.Paragraph>
+        {/* The legal text is English only (a translation would need a legal review). */}
+        {language !== 'en' && <Typography.Paragraph strong>{t('terms.englishOnly')}</Typography.Paragraph>}
         {TERMS_INTRO.map((paragraph) => (
           <Typography.Paragraph key={paragraph.slice(0, 40)}>{paragraph}</Typography.Paragraph>
         ))}

@@ -16,7 +16,8 @@ export interface TermsSection {
   clauses: TermsClause[];
 }
 
-export const TERMS_LAST_UPDATED = '9/1/2022';
+/** 1 September 2022 (shown in the user's locale: 9/1/2022 in en-US). */
+export const TERMS_LAST_UPDATED = new Date(2022, 8, 1);
 
 export const TERMS_INTRO = [
   'These Terms of Service (the “Terms”) govern access to and use of Parley, a shared inbox in which the staff of a business handle conversations with their customers over a business messaging channel (the “Service”). They form a contract between Parley (“Parley”, “we”, “us”) and the business or organisation that creates an account (the “Customer”, “you”).',

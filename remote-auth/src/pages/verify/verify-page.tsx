@@ -1,14 +1,18 @@
-import { api, TOAST_MS, useToast, type PageProps } from '@parley/shared';
+import { api, TOAST_MS, Trans, useTexts, useToast, type PageProps } from '@parley/shared';
 import { Button, Divider, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { InternalLink } from '../../components/internal-link';
 import { AuthCard } from '../../components/auth-card';
-import { TEXTS, VERIFY_REDIRECT_MS } from '../../components/texts';
+import { texts } from '../../i18n';
+
+/** docs/product-rules.md#constants: verification success leads to /login after 2 seconds. */
+export const VERIFY_REDIRECT_MS = 2000;
 
 /** The address sign-up sent the code to (`/verify?email=…`), if any. */
 export const emailFromSearch = (search: string) => new URLSearchParams(search).get('email')?.trim() ?? '';
 
 export function VerifyPage({ navigate, search }: PageProps) {
+  const t = useTexts(texts);
   const toast = useToast(TOAST_MS.signIn);
   const [code, setCode] = useState('');
   const emailedTo = emailFromSearch(search);
@@ -24,13 +28,13 @@ export function VerifyPage({ navigate, search }: PageProps) {
     try {
       await api.post('/auth/verify', { code: code.trim(), ...(emailedTo ? { email: emailedTo } : {}) });
     } catch {
-      toast.error(TEXTS.verificationFailed);
+      toast.error(t('verify.failed'));
       setBusy(null);
       return;
     }
     setBusy(null);
     setVerified(true);
-    toast.success(TEXTS.verified);
+    toast.success(t('verify.verified'));
     redirect.current = setTimeout(() => navigate('/login'), VERIFY_REDIRECT_MS);
   };
 
@@ -38,9 +42,9 @@ export function VerifyPage({ navigate, search }: PageProps) {
     setBusy('resend');
     try {
       await api.post('/auth/resend-verification-code', { email: email.trim() });
-      toast.success(TEXTS.codeResent);
+      toast.success(t('verify.codeResent'));
     } catch {
-      toast.error(TEXTS.verificationFailed);
+      toast.error(t('verify.failed'));
     } finally {
       setBusy(null);
     }
@@ -48,14 +52,19 @@ export function VerifyPage({ navigate, search }: PageProps) {
 
   const disabled = busy !== null || verified;
   return (
-    <AuthCard title="Verify">
+    <AuthCard title={t('verify.title')}>
       {emailedTo && (
         <Typography.Paragraph>
-          We emailed a verification code to <Typography.Text strong>{emailedTo}</Typography.Text>.
+          <Trans
+            ns={texts.namespace}
+            i18nKey="verify.emailedTo"
+            values={{ email: emailedTo }}
+            components={{ strong: <Typography.Text strong /> }}
+          />
         </Typography.Paragraph>
       )}
       <Form layout="vertical" onFinish={onVerify} disabled={disabled}>
-        <Form.Item label="Verification Code" htmlFor="verify-code">
+        <Form.Item label={t('common.verificationCode')} htmlFor="verify-code">
           <Input
             id="verify-code"
             inputMode="numeric"
@@ -66,12 +75,12 @@ export function VerifyPage({ navigate, search }: PageProps) {
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy === 'verify'}>
-          Verify Email
+          {t('verify.submit')}
         </Button>
       </Form>
       <Divider />
       <Form layout="vertical" onFinish={onResend} disabled={disabled}>
-        <Form.Item label="Email" htmlFor="resend-email">
+        <Form.Item label={t('common.email')} htmlFor="resend-email">
           <Input
             id="resend-email"
             inputMode="email"
@@ -81,12 +90,12 @@ export function VerifyPage({ navigate, search }: PageProps) {
           />
         </Form.Item>
         <Button htmlType="submit" block loading={busy === 'resend'}>
-          Resend Code
+          {t('verify.resend')}
         </Button>
       </Form>
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         <InternalLink to="/login" navigate={navigate}>
-          Back to Login
+          {t('common.backToLogin')}
         </InternalLink>
       </Typography.Paragraph>
     </AuthCard>

@@ -16,3 +16,11 @@ export const accounts = pgTable('accounts', {
 });
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** The first two columns of every table whose rows belong to one account: their id, and the account they go with. */
+export const accountOwnedColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+});

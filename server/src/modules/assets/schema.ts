@@ -1,14 +1,11 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountOwnedColumns } from '../accounts/schema';
 
 /** The account's asset library: files an owner uploads once and agents send from the composer. */
 export const assets = pgTable(
   'assets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     name: text('name').notNull(),
     description: text('description'),
     /** Detected from the file's bytes on upload, never taken from the client. */

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@parley/contract';
 import crypto from 'node:crypto';
 import type { PageQuery } from '@parley/contract';
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
@@ -39,7 +40,7 @@ export const toAssetView = (row: AssetRow): AssetView => ({
   deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
 });
 
-const ASSET_NOT_FOUND = 'Asset not found';
+const ASSET_NOT_FOUND = ERROR_TEXTS.asset_not_found;
 
 /** Newest first; deleted assets included (deletedAt set) so an owner can restore them. */
 export async function listAssets(db: Db, accountId: string, { limit, page }: PageQuery) {

@@ -4,6 +4,7 @@
  * unassigned conversation and unassigns only their own. An agent's reply to an unassigned conversation makes it
  * theirs (claimOnReply, in the transaction that stores the reply).
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AuthContext } from '../../http/access';
@@ -14,10 +15,10 @@ import { conversations } from '../conversations/schema';
 import { users } from '../users/schema';
 
 export const ASSIGNMENT_MESSAGES = {
-  staffNotFound: 'Staff member not found',
-  suspended: 'A suspended staff member cannot be assigned',
-  agentOthers: 'Agents can assign a conversation only to themselves',
-  takenByOther: 'This conversation is assigned to someone else',
+  staffNotFound: ERROR_TEXTS.staff_not_found,
+  suspended: ERROR_TEXTS.assignee_suspended,
+  agentOthers: ERROR_TEXTS.agent_assigns_self_only,
+  takenByOther: ERROR_TEXTS.assigned_elsewhere,
 } as const;
 
 /**

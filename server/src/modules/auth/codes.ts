@@ -10,6 +10,7 @@
  *   right, until a new one is issued. A verification code sent without an email cannot be attributed to anyone;
  *   the rate limits on the code routes bound that guessing (it proves a mailbox, it opens no account).
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -20,10 +21,10 @@ export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 
 export const CODE_MESSAGES = {
-  invalid: 'Invalid verification code',
-  expired: 'This verification code has expired. Request a new one.',
-  used: 'This verification code has already been used',
-  locked: 'Too many wrong tries for this code. Request a new one.',
+  invalid: ERROR_TEXTS.code_invalid,
+  expired: ERROR_TEXTS.code_expired,
+  used: ERROR_TEXTS.code_used,
+  locked: ERROR_TEXTS.code_locked,
 } as const;
 
 export const generateCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');

@@ -3,6 +3,7 @@
  * code guessing over many accounts) and per account (the email, across every IP: one account attacked from many
  * addresses). docs/reliability.md has the arithmetic for the code checks.
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRateLimit, type RateLimit } from '../../http/rate-limit';
 
@@ -20,18 +21,18 @@ export const AUTH_LIMITS = {
   login: {
     perIp: { max: 20, windowMs: 5 * MINUTE },
     perAccount: { max: 10, windowMs: MINUTE },
-    message: 'Too many login attempts. Please wait a minute and try again.',
+    message: ERROR_TEXTS.too_many_logins,
   },
   /** Mails with a code (forgot password, resend verification): each new code is 5 more tries at guessing. */
   codeMail: {
     perIp: { max: 10, windowMs: MINUTE },
     perAccount: { max: 5, windowMs: 15 * MINUTE },
-    message: 'Too many codes requested. Please wait a minute and try again.',
+    message: ERROR_TEXTS.too_many_codes_requested,
   },
   codeCheck: {
     perIp: { max: 30, windowMs: MINUTE },
     perAccount: { max: 10, windowMs: 15 * MINUTE },
-    message: 'Too many code attempts. Please wait a minute and try again.',
+    message: ERROR_TEXTS.too_many_code_attempts,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 /** Sign-up, verification, login and password reset (docs/product-rules.md#sign-in). Routes in routes.ts only parse and call these. */
+import { ERROR_TEXTS } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -17,10 +18,10 @@ export const AUTH_MESSAGES = {
   registered: 'Account created. We sent a verification code to your email.',
   verified: 'Email verified successfully',
   resent: 'If this email is waiting for verification, a new code has been sent.',
-  wrongCredentials: 'Email or password is incorrect',
-  unverified: 'Please verify your email before logging in',
-  suspended: 'Your account is suspended. Contact your account owner.',
-  deleted: 'This user has been deleted. Contact your account owner.',
+  wrongCredentials: ERROR_TEXTS.wrong_credentials,
+  unverified: ERROR_TEXTS.email_unverified,
+  suspended: ERROR_TEXTS.user_suspended,
+  deleted: ERROR_TEXTS.user_deleted,
   resetSent: 'If an account exists for this email, a verification code has been sent.',
   passwordReset: 'Password reset successful',
   loggedOut: 'Logged out',
@@ -56,7 +57,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await send();
     } catch (error) {
       log.error({ err: error }, `could not send ${what}`);
-      throw new HttpError(502, 'Could not send the email. Please try again later.');
+      throw new HttpError(502, ERROR_TEXTS.mail_failed);
     }
   }
 

@@ -86,4 +86,28 @@ describe('token service', () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     await expect(createTokenService(secret, 12).verify(`${header}.${payload}.`)).rejects.toMatchObject({ status: 401 });
   });
+
+  it('refuses a token it verified before once it has expired', async () => {
+    const tokens = createTokenService(secret, 1);
+    const { token, expiresAt } = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual({ ...claims, expiresAt });
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(expiresAt.getTime());
+    try {
+      await expect(tokens.verify(token)).rejects.toMatchObject({
+        status: 401,
+        message: 'Your session has expired, please log in again',
+      });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('refuses a token whose signature was changed after the genuine one was verified', async () => {
+    const tokens = createTokenService(secret, 12);
+    const { token } = await tokens.sign(claims);
+    await tokens.verify(token);
+    const [header, payload, signature] = token.split('.');
+    const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.verify(forged)).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+  });
 });

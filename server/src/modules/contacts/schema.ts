@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountOwnedColumns } from '../accounts/schema';
 
 /**
  * People the account talks to. Owners add them by hand; the WhatsApp channel creates one for each new sender
@@ -12,10 +12,7 @@ import { accounts } from '../accounts/schema';
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     name: text('name'),
     profileName: text('profile_name'),
     /** Digits only, country code first (WhatsApp's wa_id form), e.g. 15550001234; null when only userId is known. */

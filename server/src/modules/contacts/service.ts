@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@parley/contract';
 import type { PageQuery } from '@parley/contract';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -67,18 +68,18 @@ export async function addContact(db: Db, accountId: string, contact: NewContact)
       setWhere: sql`${contacts.deletedAt} is not null`,
     })
     .returning();
-  if (!created) throw conflict('A contact with this phone number already exists');
+  if (!created) throw conflict(ERROR_TEXTS.contact_phone_taken);
   return toContactView(created);
 }
 
 export async function deleteContact(db: Db, accountId: string, id: string): Promise<void> {
-  if (!isUuid(id)) throw notFound('Contact not found');
+  if (!isUuid(id)) throw notFound(ERROR_TEXTS.contact_not_found);
   const [deleted] = await db
     .update(contacts)
     .set({ deletedAt: new Date() })
     .where(and(eq(contacts.id, id), activeIn(accountId)))
     .returning({ id: contacts.id });
-  if (!deleted) throw notFound('Contact not found');
+  if (!deleted) throw notFound(ERROR_TEXTS.contact_not_found);
 }
 
 /** How WhatsApp names a customer: a number (wa_id), a business-scoped user id, or both. */

@@ -1,4 +1,5 @@
 /** The account's WhatsApp connection and a Graph client on its token, for sends, downloads and templates. */
+import { ERROR_TEXTS } from '@parley/contract';
 import { createGraphClient, type GraphClient } from '../../channel/whatsapp';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -6,8 +7,7 @@ import { HttpError } from '../../http/errors';
 import { getCredentials, type StoredCredentials } from '../credentials/service';
 import { channelTiming } from './timing';
 
-export const NOT_CONNECTED_MESSAGE =
-  'WhatsApp is not connected for this account: the owner connects it under Credential Setup.';
+export const NOT_CONNECTED_MESSAGE = ERROR_TEXTS.whatsapp_not_connected;
 
 export interface ChannelDeps {
   db: Db;

@@ -1,8 +1,8 @@
 /**
  * A run of plain incoming messages (a batch, or webhooks that arrived together) stored with a few queries for
  * the whole run instead of five per message: one read of the wamids already stored, one locked read of the
- * senders' contacts, one of their conversations, then one insert per message (in arrival order, so their
- * times keep it) and one last-message update per conversation. The result per message is what
+ * senders' contacts, one of their conversations, one insert of all the messages (in arrival order, so their
+ * times keep it) and one update of all their conversations' last-message columns. The result per message is what
  * storeInboundMessage would give. Plain: a customer known by wa_id only, no reply, reaction, form answer,
  * number change, welcome request or history — those keep storeInboundMessage.
  */
@@ -11,8 +11,8 @@ import type { InboundMessageEvent, WebhookEvent } from '../../channel/whatsapp';
 import type { Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
 import { contactIdsOfNumbers } from '../contacts/service';
-import { ensureConversation, noteNewMessage } from './conversation-updates';
-import { insertIncoming, opensServiceWindow, type StoredInbound } from './inbound';
+import { ensureConversation, noteNewIncoming, type IncomingNote } from './conversation-updates';
+import { insertIncomingRows, opensServiceWindow, type StoredInbound } from './inbound';
 import { conversations, messages } from './schema';
 
 const ONE_BY_ONE_TYPES = new Set(['reaction', 'interactive', 'system', 'request_welcome']);
@@ -61,31 +61,32 @@ export async function storePlainIncomingRun(
   const contactIds = await contactIdsOfNumbers(tx, accountId, [...identities.values()]);
   const conversationIds = await conversationIdsOf(tx, accountId, [...new Set(contactIds.values())]);
 
-  const results = new Map<InboundMessageEvent, StoredInbound>();
-  const latest = new Map<
-    string,
-    { createdAt: Date; customerWroteAt?: Date; incomingRows: { count: number; firstCreatedAt: Date } }
-  >();
-  for (const event of fresh) {
+  const rows = fresh.map((event) => {
     const conversationId = conversationIds.get(contactIds.get(digitsOf(event.customer.waId)) ?? '');
     if (!conversationId) throw new Error('a sender of the run has no conversation');
-    const row = await insertIncoming(tx, jobs, accountId, conversationId, event);
+    return { conversationId, event };
+  });
+  const inserted = await insertIncomingRows(tx, jobs, accountId, rows);
+  const results = new Map<InboundMessageEvent, StoredInbound>();
+  const notes = new Map<string, IncomingNote>();
+  for (const { conversationId, event } of rows) {
+    const row = inserted.get(event.wamid);
     if (!row) continue;
     results.set(event, { messageId: row.id, queuedDownload: row.queuedDownload });
-    const note = latest.get(conversationId) ?? {
+    const note = notes.get(conversationId) ?? {
+      conversationId,
       createdAt: row.createdAt,
       incomingRows: { count: 0, firstCreatedAt: row.createdAt },
     };
     if (row.createdAt > note.createdAt) note.createdAt = row.createdAt;
+    if (row.createdAt < note.incomingRows.firstCreatedAt) note.incomingRows.firstCreatedAt = row.createdAt;
     note.incomingRows.count += 1;
     if (opensServiceWindow(event) && !(note.customerWroteAt && note.customerWroteAt >= row.sentAt)) {
       note.customerWroteAt = row.sentAt;
     }
-    latest.set(conversationId, note);
+    notes.set(conversationId, note);
   }
-  // One update per conversation does what one per message would: the newest time wins either way.
-  for (const [conversationId, note] of latest) {
-    await noteNewMessage(tx, conversationId, { incoming: true, ...note });
-  }
+  // One update for every conversation does what one per message would: the newest time wins either way.
+  await noteNewIncoming(tx, [...notes.values()]);
   return events.map((event) => results.get(event) ?? null);
 }

@@ -189,6 +189,58 @@ export async function insertIncoming(
   return { id: stored.id, createdAt: stored.createdAt, sentAt, queuedDownload: isMedia };
 }
 
+/**
+ * Several incoming messages (a run, inbound-run.ts) in one INSERT, in the order given; by wamid, those stored
+ * (a wamid already there is skipped, as in insertIncoming). createdAt is arrival order within a conversation
+ * (the tie-break after WhatsApp's timestamp): the column keeps milliseconds, so one statement's rows would share
+ * one; each row takes the clock or a millisecond after its conversation's last message, whichever is later, plus
+ * its place among the run's rows of that conversation in milliseconds.
+ */
+export async function insertIncomingRows(
+  tx: Tx,
+  jobs: JobRunner,
+  accountId: string,
+  rows: Array<{ conversationId: string; event: InboundMessageEvent }>,
+) {
+  const stored = new Map<string, { id: string; createdAt: Date; sentAt: Date; queuedDownload: boolean }>();
+  if (rows.length === 0) return stored;
+  const places = new Map<string, number>();
+  const values = rows.map(({ conversationId, event }) => {
+    const place = places.get(conversationId) ?? 0;
+    places.set(conversationId, place + 1);
+    const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
+    return {
+      accountId,
+      conversationId,
+      type: event.type,
+      direction: 'incoming' as const,
+      content: storedContentOf(event),
+      replyToId: null,
+      replyToWamid: event.replyToWamid ?? null,
+      wamid: event.wamid,
+      mediaId: isMedia ? (event.content.mediaId ?? null) : null,
+      sentAt: notInFuture(event.timestamp),
+      createdAt: sql<Date>`greatest(clock_timestamp(), (select c.last_message_at from conversations c where c.id = ${conversationId}) + interval '1 millisecond') + ${place}::int * interval '1 millisecond'`,
+    };
+  });
+  const inserted = await tx
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
+    .returning({ id: messages.id, wamid: messages.wamid, createdAt: messages.createdAt });
+  const byWamid = new Map(values.map((value) => [value.wamid, value]));
+  for (const row of inserted) {
+    const value = byWamid.get(row.wamid as string);
+    if (!value) continue;
+    const queuedDownload = Boolean(value.mediaId);
+    if (queuedDownload) {
+      await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: row.id }, maxAttempts: 8 });
+    }
+    stored.set(value.wamid, { id: row.id, createdAt: row.createdAt, sentAt: value.sentAt, queuedDownload });
+  }
+  return stored;
+}
+
 /** Stores one incoming message (not a reaction); null when it was already stored. */
 export async function storeInboundMessage(
   tx: Tx,

@@ -1,6 +1,6 @@
 /** Reading conversations and messages for the API (always scoped to one account). */
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { messagePreview, type Assignee, type Label } from '@parley/contract';
+import { messagePreview, type Assignee, type Label, ERROR_TEXTS } from '@parley/contract';
 import type { Db, Tx } from '../../db/client';
 import { notFound, badRequest } from '../../http/errors';
 import { contacts, type ContactRow } from '../contacts/schema';
@@ -183,7 +183,7 @@ export async function listConversations(
   };
 }
 
-export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const CONVERSATION_NOT_FOUND = ERROR_TEXTS.conversation_not_found;
 
 /** The account's conversation with its contact; 404 for any other id. */
 /** One conversation as `userId` sees it (their unread count): the answer of a route that changed it. */
@@ -286,6 +286,6 @@ export async function getMessageOf(
           .limit(1)
       )[0]
     : undefined;
-  if (!message) throw notFound('Message not found');
+  if (!message) throw notFound(ERROR_TEXTS.message_not_found);
   return message;
 }

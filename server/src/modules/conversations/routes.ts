@@ -21,6 +21,7 @@ import {
   idParams,
   messageTemplate,
   type MessageTemplate,
+  ERROR_TEXTS,
 } from '@parley/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -155,7 +156,7 @@ export const conversationsModule: AppModule = {
           }
           return row;
         });
-        if (!updated) throw notFound('Conversation not found');
+        if (!updated) throw notFound(ERROR_TEXTS.conversation_not_found);
         const unread = (await unreadCounts(db, [userId], [updated.id])).get(userId);
         return toConversationView(updated, contact, labels, assignee, new Date(), unread?.get(updated.id) ?? 0);
       },

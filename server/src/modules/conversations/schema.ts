@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { accountOwnedColumns } from '../accounts/schema';
 import { contacts } from '../contacts/schema';
 import { users } from '../users/schema';
 
@@ -30,10 +30,7 @@ const ms = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -133,10 +130,7 @@ export const messageSearchText = sql.raw(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -188,18 +182,14 @@ export const messages = pgTable(
     uniqueIndex('messages_account_wamid_unique').on(table.accountId, table.wamid),
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
     // A conversation's timeline. Its migration also stores sent_at, direction, status, sent_by_user_id and
-    // sent_from in it (INCLUDE, which Drizzle cannot declare): the reports' look-ups per open period read the
-    // index only (server/src/modules/reports/service.ts).
+    // sent_from in it (INCLUDE, which Drizzle cannot declare): the report facts' look-ups per open period read the
+    // index only (the report_periods triggers, docs/api.md#reports-owner).
     index('messages_conversation_timeline_covering_idx').on(
       table.conversationId,
       sql`coalesce(${table.sentAt}, ${table.createdAt})`,
       table.createdAt,
       table.id,
     ),
-    // Reports: an account's messages in a date range, by the time the timeline orders them by. Its migration also
-    // stores sent_at, created_at, conversation_id, direction and status in it (INCLUDE), so a report never reads
-    // the table itself (PostgreSQL answers from an index only when every column the query names is in it).
-    index('messages_account_time_covering_idx').on(table.accountId, sql`coalesce(${table.sentAt}, ${table.createdAt})`),
     // Search in messages: ILIKE '%word%' on the text and caption, answered by trigrams (pg_trgm; issue #21).
     index('messages_search_text_trgm_idx').using('gin', sql`${messageSearchText} gin_trgm_ops`),
   ],
@@ -212,10 +202,7 @@ export const messages = pgTable(
 export const conversationStatusChanges = pgTable(
   'conversation_status_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -238,10 +225,7 @@ export const conversationStatusChanges = pgTable(
 export const pendingStatuses = pgTable(
   'message_pending_statuses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     wamid: text('wamid').notNull(),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
     errorCode: text('error_code'),

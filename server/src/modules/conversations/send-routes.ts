@@ -17,6 +17,7 @@ import {
   templateMessageBody,
   textMessageBody,
   WINDOW_CLOSED_MESSAGE,
+  ERROR_TEXTS,
 } from '@parley/contract';
 import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -280,13 +281,13 @@ export async function registerSendRoutes(
       const { conversation } = await getConversation(db, accountId, request.params.id);
       const message = await getMessageOf(db, accountId, conversation.id, request.params.messageId);
       if (message.direction !== 'outgoing' || message.status !== 'failed') {
-        throw new HttpError(409, 'Only a failed outgoing message can be sent again');
+        throw new HttpError(409, ERROR_TEXTS.only_failed_resend);
       }
       await requireConnectionForSending(channel, accountId);
       if (isFreeForm(message.type) && !canSendFreeForm(conversation.lastIncomingAt))
         throw new HttpError(422, WINDOW_CLOSED_MESSAGE);
       const row = await queueRetry(db, jobs, accountId, message);
-      if (!row) throw new HttpError(409, 'Only a failed outgoing message can be sent again');
+      if (!row) throw new HttpError(409, ERROR_TEXTS.only_failed_resend);
       void events.emit(row.id);
       return toMessageView(row, links);
     },

@@ -2,10 +2,11 @@
  * Graph API failures during onboarding, as answers the owner can act on. Never a 401 (the browser would take
  * it for its own session ending) and never Meta's raw answer beyond its error title.
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import { GraphError } from '../../channel/whatsapp/graph-error';
 import { HttpError } from '../../http/errors';
 
-export const GRAPH_UNREACHABLE = 'WhatsApp could not be reached. Please try again in a moment.';
+export const GRAPH_UNREACHABLE = ERROR_TEXTS.whatsapp_unreachable;
 
 // Meta's error codes (whatsapp-cloud-api.md §2 table) and the oauth code subcodes.
 const INVALID_TOKEN = 190;
@@ -27,7 +28,7 @@ export interface GraphCallContext {
 export function graphRefusal(error: unknown, context: GraphCallContext = {}): HttpError {
   if (!(error instanceof GraphError)) throw error;
   if (error.code !== null && RATE_LIMITS.has(error.code)) {
-    return new HttpError(429, 'WhatsApp is limiting requests for this business right now. Please try again later.');
+    return new HttpError(429, ERROR_TEXTS.whatsapp_rate_limited);
   }
   if (error.httpStatus === null || error.httpStatus >= 500 || error.kind !== 'permanent')
     return new HttpError(502, GRAPH_UNREACHABLE);
@@ -48,11 +49,11 @@ export function codeRefusal(error: unknown): HttpError {
   if (!(error instanceof GraphError)) throw error;
   switch (error.extra.subcode) {
     case CODE_EXPIRED:
-      return new HttpError(422, 'The sign-up code has expired. Please sign up with Facebook again.');
+      return new HttpError(422, ERROR_TEXTS.signup_code_expired);
     case CODE_USED:
-      return new HttpError(422, 'The sign-up code has already been used. Please sign up with Facebook again.');
+      return new HttpError(422, ERROR_TEXTS.signup_code_used);
     case CODE_INVALID:
-      return new HttpError(422, 'The sign-up code is not valid. Please sign up with Facebook again.');
+      return new HttpError(422, ERROR_TEXTS.signup_code_invalid);
     default:
       return graphRefusal(error);
   }

@@ -8,6 +8,7 @@
  *   app's webhook fields gain smb_message_echoes and history instead), stored.
  * Every check with side effects on Meta comes after the checks that cost nothing.
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createGraphClient, type GraphClient, type GraphPhoneNumber } from '../../channel/whatsapp/graph-client';
@@ -92,7 +93,7 @@ export async function connectWithSignup(deps: OnboardingDeps, accountId: string,
   const { fbAppId, appSecret } = deps.config.whatsapp;
   if (!fbAppId || !appSecret) {
     deps.log.error('embedded sign-up needs FB_APP_ID and WHATSAPP_APP_SECRET');
-    throw new HttpError(503, 'The Facebook sign-up is not configured on this server.');
+    throw new HttpError(503, ERROR_TEXTS.signup_not_configured);
   }
   // The code lives 30 s: exchange it first.
   const { accessToken } = await call(graphFor(deps, '').exchangeCode(fbAppId, appSecret, input.code), codeRefusal);

@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountOwnedColumns } from '../accounts/schema';
 
 export const CONNECTION_STATUSES = ['connected', 'disconnected'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
@@ -11,10 +11,7 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export const whatsappConnections = pgTable(
   'whatsapp_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     wabaId: text('waba_id').notNull(),
     phoneNumberId: text('phone_number_id').notNull(),
     displayPhoneNumber: text('display_phone_number'),

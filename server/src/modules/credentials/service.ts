@@ -7,6 +7,7 @@
  *
  * `deps` is anything with `db` and `config` (AppServices fits).
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -47,7 +48,7 @@ export interface CredentialsInput {
   registrationPin?: string | null;
 }
 
-export const PHONE_TAKEN = 'This phone number is already connected to another Parley account';
+export const PHONE_TAKEN = ERROR_TEXTS.phone_taken;
 
 const summary = (row: WhatsappConnectionRow): ConnectionSummary => ({
   accountId: row.accountId,

@@ -1,5 +1,5 @@
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountOwnedColumns } from '../accounts/schema';
 
 /**
  * Form templates: the account's WhatsApp Flows, synced from its WABA through the Graph API (metaFlowId, name,
@@ -11,10 +11,7 @@ import { accounts } from '../accounts/schema';
 export const flows = pgTable(
   'flows',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     metaFlowId: text('meta_flow_id').notNull(),
     name: text('name').notNull(),
     /** Meta's status: DRAFT, PUBLISHED, DEPRECATED, BLOCKED, THROTTLED. Only PUBLISHED ones can be sent. */

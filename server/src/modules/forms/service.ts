@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@parley/contract';
 import { and, asc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -41,7 +42,7 @@ export const toFormTemplateView = (row: FlowRow): FormTemplateView => ({
   categories: row.categories,
 });
 
-const FORM_NOT_FOUND = 'Form not found';
+const FORM_NOT_FOUND = ERROR_TEXTS.form_not_found;
 const shown = (accountId: string) => and(eq(flows.accountId, accountId), isNull(flows.removedAt));
 
 export async function listFormTemplates(db: Db, accountId: string): Promise<FormTemplateView[]> {
@@ -70,7 +71,7 @@ export async function getFormTemplate(db: Db, accountId: string, id: string): Pr
  */
 export async function getFormForSending(db: Db, accountId: string, id: string): Promise<FlowRow> {
   const row = await findFlow(db, accountId, id);
-  if (row.status !== 'PUBLISHED') throw describedError(422, 'This form is not published, so it cannot be sent');
+  if (row.status !== 'PUBLISHED') throw describedError(422, ERROR_TEXTS.form_not_published);
   return row;
 }
 
@@ -83,7 +84,7 @@ export interface FormTexts {
 
 export async function customizeFormTemplate(db: Db, accountId: string, id: string, texts: FormTexts) {
   const row = await findFlow(db, accountId, id);
-  if (!row.isCustomizable) throw describedError(422, 'This form cannot be customized');
+  if (!row.isCustomizable) throw describedError(422, ERROR_TEXTS.form_not_customizable);
   const [updated] = await db
     .update(flows)
     .set({ ...texts, updatedAt: new Date() })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { accountOwnedColumns } from '../accounts/schema';
 import { conversations } from '../conversations/schema';
 
 /**
@@ -10,10 +10,7 @@ import { conversations } from '../conversations/schema';
 export const labels = pgTable(
   'labels',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     name: text('name').notNull(),
     colour: text('colour').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import type { Label } from '@parley/contract';
-import { sortLabels } from '@parley/contract';
+import { sortLabels, ERROR_TEXTS } from '@parley/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
@@ -8,8 +8,8 @@ import { getConversation } from '../conversations/queries';
 import { conversations } from '../conversations/schema';
 import { conversationLabels, labels, type LabelRow } from './schema';
 
-export const DUPLICATE_LABEL = 'A label with this name already exists';
-export const LABEL_NOT_FOUND = 'Label not found';
+export const DUPLICATE_LABEL = ERROR_TEXTS.label_taken;
+export const LABEL_NOT_FOUND = ERROR_TEXTS.label_not_found;
 
 /** As the contract's labelBody outputs it: name trimmed, a hex colour lowercase. */
 export interface LabelInput {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { accountOwnedColumns } from '../accounts/schema';
 import { conversations } from '../conversations/schema';
 import { users } from '../users/schema';
 
@@ -11,10 +11,7 @@ import { users } from '../users/schema';
 export const conversationNotes = pgTable(
   'conversation_notes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@parley/contract';
 import type { Note } from '@parley/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -9,9 +10,9 @@ import { users } from '../users/schema';
 import { parseMentions, type MentionableStaff } from './mentions';
 import { conversationNotes, type ConversationNoteRow } from './schema';
 
-export const NOTE_NOT_FOUND = 'Note not found';
-export const NOT_YOUR_NOTE = 'Only its author or an owner can delete a note';
-export const UNKNOWN_MENTION = 'Mentions must be active staff members of the account';
+export const NOTE_NOT_FOUND = ERROR_TEXTS.note_not_found;
+export const NOT_YOUR_NOTE = ERROR_TEXTS.not_your_note;
+export const UNKNOWN_MENTION = ERROR_TEXTS.unknown_mention;
 
 /** The account's active staff, whom a note can mention. */
 export async function activeStaff(db: Db, accountId: string): Promise<MentionableStaff[]> {

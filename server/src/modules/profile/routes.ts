@@ -1,5 +1,5 @@
 /**
- * GET /api/user/profile, PUT /api/user/profile (fullName), POST /api/user/change-password.
+ * GET /api/user/profile, PUT /api/user/profile (fullName, language), POST /api/user/change-password.
  * A password change answers `{ message, token }`: older tokens (this one included) stop working, so the client
  * keeps the session by storing the new token; the user's sockets are closed and reconnect with it.
  */
@@ -27,12 +27,20 @@ export const profileModule: AppModule = {
       '/api/user/profile',
       {
         ...userRoute,
-        schema: { tags, summary: "Change the caller's full name", body: profileBody, response: profileAnswers },
+        schema: {
+          tags,
+          summary: "Change the caller's full name or language (null: follow the browser's)",
+          body: profileBody,
+          response: profileAnswers,
+        },
       },
       async (request) => {
         const { userId } = requireAuth(request);
-        const { fullName } = request.body;
-        await updateProfile(db, userId, fullName === undefined ? {} : { fullName });
+        const { fullName, language } = request.body;
+        await updateProfile(db, userId, {
+          ...(fullName === undefined ? {} : { fullName }),
+          ...(language === undefined ? {} : { language }),
+        });
         return getProfile(db, userId);
       },
     );

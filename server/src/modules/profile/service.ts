@@ -1,3 +1,5 @@
+import { ERROR_TEXTS } from '@parley/contract';
+import type { Language } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound, ValidationError } from '../../http/errors';
@@ -13,12 +15,13 @@ export interface ProfileView {
   role: UserRole;
   isOwner: boolean;
   status: UserStatus;
+  language: Language | null;
   account: AccountView;
 }
 
 export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(ERROR_TEXTS.user_not_found);
   return {
     id: user.id,
     fullName: user.fullName,
@@ -27,11 +30,16 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
     role: user.role,
     isOwner: user.role === 'owner',
     status: user.status,
+    language: user.language,
     account: await getAccount(db, user.accountId),
   };
 }
 
-export async function updateProfile(db: Db, userId: string, changes: { fullName?: string }): Promise<void> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: { fullName?: string; language?: Language | null },
+): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.update(users).set(changes).where(eq(users.id, userId));
 }
@@ -48,9 +56,9 @@ export async function changePassword(
   next: string,
 ): Promise<{ tokenVersion: number; accountId: string; role: UserRole; lastLoginAt: Date | null }> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(ERROR_TEXTS.user_not_found);
   if (!(await passwords.verify(user.passwordHash, current))) {
-    throw new ValidationError('Current password is incorrect', { password: 'Current password is incorrect' });
+    throw new ValidationError(ERROR_TEXTS.current_password_wrong, { password: ERROR_TEXTS.current_password_wrong });
   }
   const [updated] = await db
     .update(users)

@@ -67,126 +67,97 @@ interface ReportRow {
   overall: Record<string, unknown>;
   agents: Array<Record<string, unknown>> | null;
   buckets: Array<{ bucket: number; count: unknown }> | null;
-  days: Array<{ day: string; started: unknown; incoming: unknown; outgoing: unknown }> | null;
+  /** `day`: the day's number in the range, from 1. */
+  days: Array<{ day: number; started: unknown; incoming: unknown; outgoing: unknown }> | null;
 }
 
 /**
  * The report's one statement (also run as is by the bench, bench/figures/p3-api.mjs, as its baseline).
  *
- * How it stays fast at scale (docs/api.md, Reports): every pass over the range reads an index only, never the
- * messages table (the covering indexes in conversations/schema.ts); a conversation's closes from the range's start on
- * are one sorted array, so which open period a message belongs to is `width_bucket` (the number of closes at or
- * before it) instead of a window sorted over every event; and the two look-ups left per period (a customer
- * message still open before the range, the first reply) are index-only probes.
+ * It reads facts the database keeps as messages and status changes are written (reports/schema.ts; the triggers
+ * are in their migration, docs/api.md#reports-owner says how): one row per open period started in the range, and
+ * the messages counted per conversation and UTC quarter hour, each from an index that holds what it reads. A
+ * time's day is its place among the range's local midnights (`width_bucket`), not a time zone conversion per row.
+ * Quarter hours add up to whole days when every midnight of the range falls on one, as in every time zone since
+ * 1980; otherwise (Monrovia before 1972, Kiritimati before 1979) the messages are counted themselves.
  */
 export function reportStatement(accountId: string, range: ReportRange): SQL {
   const { from, to, timeZone } = range;
-  const closing = sql`('closed', 'archived')`;
-  const happenedAt = sql`coalesce(m.sent_at, m.created_at)`;
-  // The account's messages in the range; a failed send reached nobody: not a message sent.
-  const inRange = sql`m.account_id = ${accountId} and ${happenedAt} >= b.start_at and ${happenedAt} < b.end_at
-          and m.status is distinct from 'failed'`;
   const bucketCase = sql.join(
     RESPONSE_TIME_BUCKETS.map((bucket, index) =>
-      bucket.upToSeconds === null ? sql`else ${index}` : sql`when response_s < ${bucket.upToSeconds} then ${index}`,
+      bucket.upToSeconds === null
+        ? sql`else ${index}`
+        : sql`when response_seconds < ${bucket.upToSeconds} then ${index}`,
     ),
     sql` `,
   );
+  const happenedAt = sql`coalesce(m.sent_at, m.created_at)`;
   return sql`
       with bounds as (
-        select (${from}::date::timestamp at time zone ${timeZone}) as start_at,
-               ((${to}::date + 1)::timestamp at time zone ${timeZone}) as end_at
+        select days, days[1] as start_at, days[array_upper(days, 1)] as end_at,
+               (select bool_and(extract(epoch from day) % 900 = 0) from unnest(days) day) as in_quarters
+        from (
+          select array_agg(day at time zone ${timeZone} order by day) as days
+          from generate_series(${from}::timestamp, ${to}::timestamp + interval '1 day', interval '1 day') day
+        ) midnights
       ),
-      -- Each conversation's closes from the range's start on, in order: the closes of the range split its events
-      -- into segments, and the first close after a start is that period's resolution.
-      closes as (
-        select c.conversation_id, array_agg(c.changed_at order by c.changed_at) as at
-        from conversation_status_changes c, bounds b
-        where c.account_id = ${accountId} and c.status in ${closing} and c.changed_at >= b.start_at
-        group by c.conversation_id
+      periods as (
+        select width_bucket(p.started_at, b.days) as day, p.first_reply_at, p.first_reply_user_id,
+               p.first_reply_from, p.response_seconds, p.resolution_seconds
+        from bounds b, report_periods p
+        where p.account_id = ${accountId} and p.started_at >= b.start_at and p.started_at < b.end_at
       ),
-      -- A segment's first customer message: after a close a period starts with it (at the same instant, the close
-      -- comes first); in segment 0, the range's first events, only when no earlier customer message is open.
-      firsts as (
-        select m.conversation_id, coalesce(width_bucket(${happenedAt}, c.at), 0) as segment,
-               min(${happenedAt}) as happened_at
-        from bounds b, messages m left join closes c on c.conversation_id = m.conversation_id
-        where ${inRange} and m.direction = 'incoming'
-        group by 1, 2
-      ),
-      starts as (
-        select f.conversation_id, f.happened_at, c.at[f.segment + 1] as closed_at
-        from bounds b, firsts f left join closes c on c.conversation_id = f.conversation_id
-        where f.segment > 0 or not exists (
-          -- The last customer message before the range is still open when no close came after it.
-          select 1 from (
-            select coalesce(p.sent_at, p.created_at) as happened_at from messages p
-            where p.conversation_id = f.conversation_id and p.direction = 'incoming'
-              and coalesce(p.sent_at, p.created_at) < b.start_at
-            order by coalesce(p.sent_at, p.created_at) desc
-            limit 1
-          ) last
-          where not exists (
-            select 1 from conversation_status_changes c
-            where c.conversation_id = f.conversation_id and c.status in ${closing}
-              and c.changed_at > last.happened_at and c.changed_at < b.start_at
-          )
-        )
-      ),
-      measured as (
-        select s.happened_at as started_at, r.sent_by_user_id, r.sent_from, r.replied_at,
-               extract(epoch from (r.replied_at - s.happened_at))::float8 as response_s,
-               extract(epoch from (s.closed_at - s.happened_at))::float8 as resolution_s
-        from starts s
-        left join lateral (
-          select ${happenedAt} as replied_at, m.sent_by_user_id, m.sent_from
-          from messages m
-          where m.conversation_id = s.conversation_id and m.direction = 'outgoing'
-            and m.status is distinct from 'failed'
-            and ${happenedAt} >= s.happened_at
-            and (s.closed_at is null or ${happenedAt} <= s.closed_at)
-          order by ${happenedAt}, m.created_at, m.id
-          limit 1
-        ) r on true
+      volume as (
+        select width_bucket(q.quarter_at, b.days) as day, sum(q.incoming) as incoming, sum(q.outgoing) as outgoing
+        from bounds b, report_message_counts q
+        where (select in_quarters from bounds)
+          and q.account_id = ${accountId} and q.quarter_at >= b.start_at and q.quarter_at < b.end_at
+        group by 1
+        union all
+        select width_bucket(${happenedAt}, b.days),
+               count(*) filter (where m.direction = 'incoming'), count(*) filter (where m.direction = 'outgoing')
+        from bounds b, messages m
+        where not (select in_quarters from bounds)
+          and m.account_id = ${accountId} and ${happenedAt} >= b.start_at and ${happenedAt} < b.end_at
+          and m.status is distinct from 'failed'
+        group by 1
       )
       select
         (select json_build_object(
           'started', count(*),
-          'responded', count(replied_at),
-          'median', percentile_cont(0.5) within group (order by response_s),
-          'p90', percentile_cont(0.9) within group (order by response_s),
-          'within5', count(*) filter (where response_s <= 300),
-          'within60', count(*) filter (where response_s <= 3600),
-          'resolved', count(resolution_s),
-          'resolutionMedian', percentile_cont(0.5) within group (order by resolution_s),
-          'resolutionP90', percentile_cont(0.9) within group (order by resolution_s)
-        ) from measured) as overall,
+          'responded', count(first_reply_at),
+          'median', percentile_cont(0.5) within group (order by response_seconds),
+          'p90', percentile_cont(0.9) within group (order by response_seconds),
+          'within5', count(*) filter (where response_seconds <= 300),
+          'within60', count(*) filter (where response_seconds <= 3600),
+          'resolved', count(resolution_seconds),
+          'resolutionMedian', percentile_cont(0.5) within group (order by resolution_seconds),
+          'resolutionP90', percentile_cont(0.9) within group (order by resolution_seconds)
+        ) from periods) as overall,
         (select json_agg(a) from (
-          select case when sent_from = 'phone_app' then 'phone_app' else coalesce(sent_by_user_id::text, '') end as key,
-                 min(u.full_name) as name,
-                 count(*) as responses,
-                 percentile_cont(0.5) within group (order by response_s) as median,
-                 count(*) filter (where response_s <= 300) as within5
-          from measured left join users u on u.id = measured.sent_by_user_id
-          where replied_at is not null
-          group by 1
+          select case when phone_app then 'phone_app' else coalesce(user_id::text, '') end as key,
+                 u.full_name as name, responses, median, within5
+          from (
+            select first_reply_from is not distinct from 'phone_app' as phone_app,
+                   case when first_reply_from = 'phone_app' then null else first_reply_user_id end as user_id,
+                   count(*) as responses,
+                   percentile_cont(0.5) within group (order by response_seconds) as median,
+                   count(*) filter (where response_seconds <= 300) as within5
+            from periods where first_reply_at is not null
+            group by 1, 2
+          ) per_sender left join users u on u.id = per_sender.user_id
         ) a) as agents,
         (select json_agg(b) from (
           select case ${bucketCase} end as bucket, count(*) as count
-          from measured where replied_at is not null group by 1
+          from periods where first_reply_at is not null group by 1
         ) b) as buckets,
         (select json_agg(d) from (
-          select to_char(day, 'YYYY-MM-DD') as day, sum(started) as started, sum(incoming) as incoming,
-                 sum(outgoing) as outgoing
+          select day, sum(started) as started, sum(incoming) as incoming, sum(outgoing) as outgoing
           from (
-            select (${happenedAt} at time zone ${timeZone})::date as day, 0 as started,
-                   count(*) filter (where m.direction = 'incoming') as incoming,
-                   count(*) filter (where m.direction = 'outgoing') as outgoing
-            from bounds b, messages m where ${inRange}
-            group by 1
+            select day, 0 as started, incoming, outgoing from volume
             union all
-            select (started_at at time zone ${timeZone})::date, 1, 0, 0 from measured
-          ) volume group by 1
+            select day, count(*), 0, 0 from periods group by 1
+          ) per_day group by 1
         ) d) as days
     `;
 }
@@ -217,7 +188,7 @@ const share = (part: unknown, whole: number): number | null => (whole > 0 ? numb
 function toAnswer(range: ReportRange, row: ReportRow): ReportAnswer {
   const overall = row.overall;
   const responded = number(overall.responded);
-  const byDay = new Map((row.days ?? []).map((entry) => [entry.day, entry]));
+  const byDay = new Map((row.days ?? []).map((entry) => [range.days[number(entry.day) - 1], entry]));
   const byBucket = new Map((row.buckets ?? []).map((entry) => [number(entry.bucket), number(entry.count)]));
   const agents = (row.agents ?? [])
     .map((agent) => {

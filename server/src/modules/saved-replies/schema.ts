@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/schema';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountOwnedColumns } from '../accounts/schema';
 
 /**
  * An owner's canned reply (issue #21): staff insert it in the composer by typing `/shortcut`. The shortcut is
@@ -9,10 +9,7 @@ import { accounts } from '../accounts/schema';
 export const savedReplies = pgTable(
   'saved_replies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     shortcut: text('shortcut').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@parley/contract';
 import type { SavedReply } from '@parley/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -5,8 +6,8 @@ import { conflict, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { savedReplies, type SavedReplyRow } from './schema';
 
-export const DUPLICATE_SHORTCUT = 'A saved reply with this shortcut already exists';
-export const SAVED_REPLY_NOT_FOUND = 'Saved reply not found';
+export const DUPLICATE_SHORTCUT = ERROR_TEXTS.shortcut_taken;
+export const SAVED_REPLY_NOT_FOUND = ERROR_TEXTS.saved_reply_not_found;
 
 export interface SavedReplyInput {
   /** Already lowercase, without the '/' (the contract's shortcutField). */

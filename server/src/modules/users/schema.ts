@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ROLES, USER_STATUSES } from '@parley/contract';
-import { accounts } from '../accounts/schema';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGES, ROLES, USER_STATUSES } from '@parley/contract';
+import { accountOwnedColumns } from '../accounts/schema';
 
 // The roles and statuses are the contract's: the columns hold exactly what the API names.
 export { ROLES as USER_ROLES, USER_STATUSES };
@@ -9,10 +9,7 @@ export type { Role as UserRole, UserStatus } from '@parley/contract';
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...accountOwnedColumns(),
     fullName: text('full_name').notNull(),
     /** Always stored lowercased (see normalizeEmail). */
     email: text('email').notNull(),
@@ -24,6 +21,8 @@ export const users = pgTable(
     /** Bumped on password change, suspension and deletion: tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The language picked on Profile (en, pt-BR, es); null follows the browser's. */
+    language: text('language', { enum: LANGUAGES }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@
  * an active owner. Suspension and deletion end the user's sessions at once: the token version is bumped (older
  * tokens stop working, see auth/authenticate.ts) and the caller closes their sockets.
  */
+import { ERROR_TEXTS } from '@parley/contract';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
@@ -30,11 +31,11 @@ export interface UserPage {
 }
 
 export const USER_MESSAGES = {
-  notFound: 'User not found',
-  emailTaken: 'This email is already in use',
-  selfSuspend: 'You cannot suspend yourself',
-  selfDelete: 'You cannot delete yourself',
-  lastOwner: 'The account must keep at least one active owner',
+  notFound: ERROR_TEXTS.user_not_found,
+  emailTaken: ERROR_TEXTS.email_taken,
+  selfSuspend: ERROR_TEXTS.self_suspend,
+  selfDelete: ERROR_TEXTS.self_delete,
+  lastOwner: ERROR_TEXTS.last_owner,
 } as const;
 
 const view = (row: UserRow, online: ReadonlySet<string>): UserView => ({

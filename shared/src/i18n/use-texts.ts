@@ -1,0 +1,27 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { Language } from '../contract';
+import { translate, type Catalogue, type Translate } from './catalogue';
+import { $formatLocale, $language } from './language';
+
+const subscribeLanguage = (onChange: () => void) => $language.listen(onChange);
+const subscribeFormatLocale = (onChange: () => void) => $formatLocale.listen(onChange);
+
+/** The language texts are shown in, re-rendering on a change (every mounted page repaints at once). */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribeLanguage, () => $language.get());
+}
+
+/** The locale dates and numbers are written in (format.ts), re-rendering on a change. */
+export function useFormatLocale(): string {
+  return useSyncExternalStore(subscribeFormatLocale, () => $formatLocale.get());
+}
+
+/**
+ * `t` for a package's catalogue in the current language: `const t = useTexts(texts); t('profile.title')`. Keys are
+ * checked by the compiler and must be string literals (the catalogue test finds unused keys by reading the sources).
+ */
+export function useTexts<T>(catalogue: Catalogue<T>): Translate<T> {
+  const language = useLanguage();
+  const { namespace } = catalogue;
+  return useCallback<Translate<T>>((key, values) => translate(namespace, key, values, language), [namespace, language]);
+}
