@@ -58,6 +58,22 @@ describe('useKeyboardShortcuts', () => {
     expect(calls).toEqual(['next']);
   });
 
+  it('takes keys again as soon as a closed dialog is hidden, even while it still holds focus', () => {
+    const { calls } = listen();
+    const { getByRole } = render(
+      <div role="dialog" aria-label="Shortcuts">
+        <button type="button">OK</button>
+      </div>,
+    );
+    const ok = getByRole('button', { name: 'OK' });
+    fireEvent.keyDown(ok, { key: 'e' });
+    expect(calls).toEqual([]);
+    // antd hides the panel, then hands focus back in an effect of the next render.
+    ok.parentElement!.style.display = 'none';
+    fireEvent.keyDown(ok, { key: 'e' });
+    expect(calls).toEqual(['close']);
+  });
+
   it('stops listening once unmounted', () => {
     const { calls, unmount } = listen();
     unmount();

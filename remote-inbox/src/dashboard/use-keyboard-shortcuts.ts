@@ -22,14 +22,26 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The shortcut a key press asks for, or null: never while typing in a field, inside a dialog (its own keys, Escape
- * among them, are its business), or with Ctrl, Alt or Meta held (the browser's and the system's shortcuts). Shift
+ * Whether the element is no longer drawn. A closed antd dialog hides itself first and hands focus back a moment
+ * later (an effect of the next render), so a key pressed in between still lands in it.
+ */
+function undrawn(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (getComputedStyle(node).display === 'none') return true;
+  }
+  return false;
+}
+
+/**
+ * The shortcut a key press asks for, or null: never while typing in a field, inside a dialog that is shown (its own
+ * keys, Escape among them, are its business), or with Ctrl, Alt or Meta held (the browser's and the system's shortcuts). Shift
  * is allowed: it is how `?` is typed; `J` is not `j`.
  */
 export function shortcutFor(event: KeyboardEvent): ShortcutAction | null {
   if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return null;
   if (isTyping(event.target)) return null;
-  if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return null;
+  const dialog = event.target instanceof Element ? event.target.closest('[role="dialog"]') : null;
+  if (dialog && !undrawn(dialog)) return null;
   return ACTION_BY_KEY.get(event.key) ?? null;
 }
 
