@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { $browserLanguages } from '../i18n/language';
 import { PasswordStrength } from './password-strength';
 
 /** The first estimate waits for the dictionaries to load (lazily, as in the browser). */
@@ -28,5 +29,30 @@ describe('PasswordStrength', () => {
     rerender(<PasswordStrength password="Zebulon Quartermaine" userInputs={['Zebulon Quartermaine']} />);
     expect(await screen.findByText('Password strength: Very weak', {}, LOAD)).toBeTruthy();
     expect(before).not.toBe('Password strength: Very weak');
+  });
+
+  describe('in another language', () => {
+    afterEach(() => act(() => $browserLanguages.set(['en'])));
+
+    it('gives its advice in Portuguese', async () => {
+      $browserLanguages.set(['pt-BR']);
+      render(<PasswordStrength password="password" />);
+      expect(await screen.findByText('Esta é uma senha muito usada.', {}, LOAD)).toBeTruthy();
+    });
+
+    it('knows Spanish words in Spanish: a password an English list rates fair is weak there', async () => {
+      const { unmount } = render(<PasswordStrength password="contraseña" />);
+      expect(await screen.findByText('Password strength: Fair', {}, LOAD)).toBeTruthy();
+      unmount();
+      act(() => $browserLanguages.set(['es-MX']));
+      render(<PasswordStrength password="contraseña" />);
+      expect(await screen.findByText('Seguridad de la contraseña: Débil', {}, LOAD)).toBeTruthy();
+    });
+
+    it('gives its advice in Spanish', async () => {
+      $browserLanguages.set(['es']);
+      render(<PasswordStrength password="gutierrezfernandez" />);
+      expect(await screen.findByText('Nombre y apellidos comunes son fáciles de adivinar.', {}, LOAD)).toBeTruthy();
+    });
   });
 });

@@ -6,7 +6,8 @@ import { Progress, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { sharedTexts } from '../i18n/shared-texts';
 import { useLanguage, useTexts } from '../i18n/use-texts';
-import type { StrengthEstimate } from './password-strength-engine';
+import type { Language } from '../contract';
+import type { Estimator, LanguagePack, StrengthEstimate } from './password-strength-engine';
 
 const STRENGTH_LABELS = [
   'passwordStrength.veryWeak',
@@ -17,10 +18,26 @@ const STRENGTH_LABELS = [
 ] as const;
 const STRENGTH_COLORS = ['#ff4d4f', '#ff7a45', '#faad14', '#52c41a', '#389e0d'];
 
-type Estimator = (password: string, userInputs?: string[]) => StrengthEstimate;
-let loading: Promise<Estimator> | undefined;
-const loadEstimator = () =>
-  (loading ??= import('./password-strength-engine').then((engine) => engine.estimateStrength));
+/** Each language's words and advice: a chunk of its own, fetched only when that language is shown. */
+const LANGUAGE_PACKS: Record<Exclude<Language, 'en'>, () => Promise<LanguagePack>> = {
+  'pt-BR': () => import('@zxcvbn-ts/language-pt-br'),
+  es: () => import('@zxcvbn-ts/language-es-es'),
+};
+
+const loading = new Map<Language, Promise<Estimator>>();
+function loadEstimator(language: Language): Promise<Estimator> {
+  let estimator = loading.get(language);
+  if (!estimator) {
+    const pack = language === 'en' ? undefined : LANGUAGE_PACKS[language]();
+    estimator = Promise.all([import('./password-strength-engine'), pack]).then(([engine, languagePack]) =>
+      engine.strengthEstimator(languagePack),
+    );
+    // A failed load is tried again next time rather than remembered.
+    estimator.catch(() => loading.delete(language));
+    loading.set(language, estimator);
+  }
+  return estimator;
+}
 
 export interface PasswordStrengthProps {
   password: string | undefined;
@@ -40,7 +57,7 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
       return undefined;
     }
     let current = true;
-    loadEstimator().then(
+    loadEstimator(language).then(
       (estimate) => current && setEstimate(estimate(password, inputs ? inputs.split('\n') : [])),
       // Without the estimator the form works as before: no meter.
       () => current && setEstimate(null),
@@ -48,7 +65,7 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
     return () => {
       current = false;
     };
-  }, [password, inputs]);
+  }, [password, inputs, language]);
 
   if (!password || !estimate) return null;
   const label = t(STRENGTH_LABELS[estimate.score]);
@@ -64,8 +81,7 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
         {t('passwordStrength.label', { strength: label })}
       </Typography.Text>
-      {/* The estimator's advice comes in English only (its English dictionaries). */}
-      {estimate.warning && estimate.score < 3 && language === 'en' && (
+      {estimate.warning && estimate.score < 3 && (
         <Typography.Text type="secondary" style={{ display: 'block' }}>
           {estimate.warning}
         </Typography.Text>
