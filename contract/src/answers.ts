@@ -143,8 +143,13 @@ export const conversation = z.object({
   id: z.string(),
   status: z.enum(CONVERSATION_STATUSES),
   contact,
-  /** `preview` (list answers only): its text or caption, else its type (docs/product-rules.md#dashboard-main). */
-  lastMessage: z.object({ incoming: z.boolean(), timestamp: isoDate, preview: z.string().optional() }).nullable(),
+  /**
+   * `preview` and `type` (list answers only): its text or caption, else its type's English label
+   * (docs/product-rules.md#dashboard-main); `type` lets a screen name a message without text in its own language.
+   */
+  lastMessage: z
+    .object({ incoming: z.boolean(), timestamp: isoDate, preview: z.string().optional(), type: z.string().optional() })
+    .nullable(),
   /** Within 24 hours of the customer's last message (docs/product-rules.md#service-window). */
   canSendFreeForm: z.boolean(),
   /** When the customer wrote while it was archived (it stays archived: a badge); null after a status change. */

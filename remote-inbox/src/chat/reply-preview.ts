@@ -56,8 +56,12 @@ export function typeLabel(type: string): string {
 
 /** The contract's `messagePreview` (text or caption, else the type's name), with the type named in the reader's language. */
 export function localPreview(message: Pick<Message, 'type' | 'content'>): string {
-  const preview = messagePreview(message);
-  return preview === messageTypeLabel(message.type) ? typeLabel(message.type) : preview;
+  return inReadersLanguage(messagePreview(message), message.type);
+}
+
+/** A preview made by the contract's `messagePreview` (the server's, or ours), its type's English label translated. */
+export function inReadersLanguage(preview: string, type: string | undefined): string {
+  return type !== undefined && preview === messageTypeLabel(type) ? typeLabel(type) : preview;
 }
 
 /** The quoted message, when it is loaded (`replyTo` is its id). */

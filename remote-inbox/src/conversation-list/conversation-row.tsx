@@ -3,6 +3,7 @@ import { Badge, Button, Tag, Typography } from 'antd';
 import { contactLabel } from '../conversation/contact-label';
 import { formatTimestamp } from '../conversation/timestamp';
 import { AssigneeAvatar } from '../assignment/assignee-avatar';
+import { inReadersLanguage } from '../chat/reply-preview';
 import { LabelTags } from '../labels/label-tags';
 import type { LastMessagePreview } from './last-message-preview';
 import { texts } from '../i18n';
@@ -69,7 +70,7 @@ export function ConversationRow(props: ConversationRowProps) {
             preview && (
               <span className="inbox-row-preview" data-testid="last-message-preview">
                 {preview.incoming ? '' : t('list.you')}
-                {preview.text}
+                {inReadersLanguage(preview.text, preview.type)}
               </span>
             )
           )}

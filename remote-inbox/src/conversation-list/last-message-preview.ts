@@ -7,7 +7,10 @@ export interface LastMessagePreview {
   /** When the server stored it: the list's last-message time is one or the other, depending on the message. */
   createdAt: string;
   incoming: boolean;
+  /** The contract's `messagePreview`: its text or caption, else its type's English label. */
   text: string;
+  /** The message's type (absent from an older server's list answer). */
+  type?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export function rememberPreview(
     createdAt: message.createdAt,
     incoming: message.direction === 'incoming',
     text: messagePreview(message),
+    type: message.type,
   };
   if (known && known.timestamp === preview.timestamp && known.text === preview.text) return previews;
   return { ...previews, [event.conversationId]: preview };
@@ -45,8 +49,8 @@ export function rememberListed(
     if (lastMessage?.preview === undefined) continue;
     const known = next[id];
     if (known && Date.parse(known.timestamp) >= Date.parse(lastMessage.timestamp)) continue;
-    const { timestamp, incoming, preview } = lastMessage;
-    next = { ...next, [id]: { timestamp, createdAt: timestamp, incoming, text: preview } };
+    const { timestamp, incoming, preview, type } = lastMessage;
+    next = { ...next, [id]: { timestamp, createdAt: timestamp, incoming, text: preview, type } };
   }
   return next;
 }

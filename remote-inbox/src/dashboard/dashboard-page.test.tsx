@@ -404,6 +404,22 @@ it('shows the preview of the last message on rows loaded from the server', async
   await waitFor(() => expect(screen.getByTestId('last-message-preview').textContent).toBe('My receipt'));
 });
 
+it("names a last message without text in the reader's language", async () => {
+  const photo = aConversation({
+    id: 'eva',
+    contact: aContact({ name: 'Eva' }),
+    lastMessage: { incoming: true, timestamp: '2024-05-01T10:00:00.000Z', preview: 'Image', type: 'image' },
+  });
+  mockApi({ 'GET /api/conversations': () => ({ list: [photo], nextCursor: null }) });
+  act(() => shared.$browserLanguages.set(['pt-BR']));
+  try {
+    renderInApp(<Routed />);
+    await waitFor(() => expect(screen.getByTestId('last-message-preview').textContent).toBe('Imagem'));
+  } finally {
+    act(() => shared.$browserLanguages.set(['en']));
+  }
+});
+
 it('tells an owner whose account never connected WhatsApp how to connect it', async () => {
   updatePersisted({
     profile: {

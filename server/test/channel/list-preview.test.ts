@@ -67,8 +67,8 @@ describe('GET /api/conversations: the last message in short', () => {
     const rows = await listed(tag);
     const byName = Object.fromEntries(rows.map((row) => [row.contact.profileName, row.lastMessage]));
     expect(byName[`${tag} Text`]).toMatchObject({ incoming: true, preview: Array.from(long).slice(0, 50).join('') });
-    expect(byName[`${tag} Image`]).toMatchObject({ incoming: true, preview: 'My receipt' });
-    expect(byName[`${tag} Video`]).toMatchObject({ incoming: true, preview: 'Video' });
+    expect(byName[`${tag} Image`]).toMatchObject({ incoming: true, preview: 'My receipt', type: 'image' });
+    expect(byName[`${tag} Video`]).toMatchObject({ incoming: true, preview: 'Video', type: 'video' });
     expect(byName[`${tag} Answered`]).toMatchObject({ incoming: false, preview: 'Our answer' });
   });
 });

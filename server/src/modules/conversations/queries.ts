@@ -73,7 +73,11 @@ const lastMessageExcerpt = sql<{ type: string; text: string | null; caption: str
 
 function previewOf(excerpt: { type: string; text: string | null; caption: string | null } | string | null) {
   const last = typeof excerpt === 'string' ? (JSON.parse(excerpt) as Exclude<typeof excerpt, string>) : excerpt;
-  return last ? messagePreview({ type: last.type, content: { text: last.text, caption: last.caption } }) : undefined;
+  if (!last) return undefined;
+  return {
+    preview: messagePreview({ type: last.type, content: { text: last.text, caption: last.caption } }),
+    type: last.type,
+  };
 }
 
 export async function listConversations(

@@ -78,8 +78,8 @@ export interface ConversationView {
   id: string;
   status: ConversationStatus;
   contact: ContactView;
-  /** `preview` only in the list's answer (queries.ts reads it with the page). */
-  lastMessage: { incoming: boolean; timestamp: string; preview?: string } | null;
+  /** `preview` and `type` only in the list's answer (queries.ts reads them with the page). */
+  lastMessage: { incoming: boolean; timestamp: string; preview?: string; type?: string } | null;
   canSendFreeForm: boolean;
   /** When the customer wrote into the conversation while it was archived (a badge); null after a status change. */
   archivedReplyAt: string | null;
@@ -145,7 +145,7 @@ export function toConversationView(
   assignee: Assignee | null,
   now = new Date(),
   unreadCount?: number,
-  preview?: string,
+  last?: { preview: string; type: string },
 ): ConversationView {
   return {
     id: row.id,
@@ -156,7 +156,7 @@ export function toConversationView(
         ? {
             incoming: row.lastMessageIncoming,
             timestamp: row.lastMessageAt.toISOString(),
-            ...(preview === undefined ? {} : { preview }),
+            ...last,
           }
         : null,
     canSendFreeForm: canSendFreeForm(row.lastIncomingAt, now),
