@@ -8,17 +8,6 @@ import { z } from 'zod';
 /** The longest range a report covers (a year, leap day included). */
 export const MAX_REPORT_DAYS = 366;
 
-/** Response-time buckets: upper bounds in seconds (the last bucket is everything slower). */
-export const RESPONSE_TIME_BUCKETS = [
-  { label: 'Under 1 min', upToSeconds: 60 },
-  { label: '1–5 min', upToSeconds: 300 },
-  { label: '5–15 min', upToSeconds: 900 },
-  { label: '15–60 min', upToSeconds: 3600 },
-  { label: '1–4 h', upToSeconds: 14_400 },
-  { label: '4–24 h', upToSeconds: 86_400 },
-  { label: 'Over 24 h', upToSeconds: null },
-] as const;
-
 const day = z.string().meta({ description: 'A calendar day, YYYY-MM-DD', example: '2026-11-01' });
 
 /** Missing dates: the last 7 days up to today in the time zone; missing time zone: UTC. */

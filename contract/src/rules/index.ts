@@ -7,3 +7,4 @@ export * from './service-window';
 export * from './message-preview';
 export * from './saved-replies';
 export * from './labels';
+export * from './response-time-buckets';

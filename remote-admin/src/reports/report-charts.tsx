@@ -7,7 +7,7 @@ import { Col, Row, theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { texts } from '../i18n';
 import { ChartCard } from './chart-card';
-import { formatDuration } from './report-format';
+import { bucketLabel, formatDuration } from './report-format';
 
 const HEIGHT = 260;
 
@@ -16,6 +16,10 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
   const { token } = theme.useToken();
   const volume = report.days.map((d) => ({ day: d.day.slice(5), incoming: d.incoming, outgoing: d.outgoing }));
   const agents = report.agents.map((a) => ({ name: a.name, firstResponses: a.firstResponses }));
+  const buckets = report.responseTimeBuckets.map((b, index) => ({
+    label: bucketLabel(index, b.label, t),
+    count: b.count,
+  }));
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24}>
@@ -56,10 +60,10 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
           title={t('reports.responseTimes.title')}
           csvName={`first-response-times-${report.from}-${report.to}.csv`}
           header={[t('reports.responseTimes.within'), t('reports.responseTimes.conversations')]}
-          rows={report.responseTimeBuckets.map((b) => [b.label, b.count])}
+          rows={buckets.map((b) => [b.label, b.count])}
         >
           <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={report.responseTimeBuckets}>
+            <BarChart data={buckets}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" interval={0} fontSize={11} />
               <YAxis allowDecimals={false} />
@@ -82,7 +86,7 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
           rows={report.agents.map((a) => [
             a.name,
             a.firstResponses,
-            formatDuration(a.medianSeconds),
+            formatDuration(a.medianSeconds, t),
             a.within5Minutes === null ? '—' : formatPercent(a.within5Minutes),
           ])}
         >

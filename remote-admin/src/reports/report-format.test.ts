@@ -1,4 +1,5 @@
-import { formatDuration, lastSevenDays, toCsv } from './report-format';
+import { $browserLanguages, RESPONSE_TIME_BUCKETS } from '@parley/shared';
+import { bucketLabel, formatDuration, lastSevenDays, toCsv } from './report-format';
 
 describe('report formats', () => {
   it('writes a CSV a spreadsheet opens: quoted commas and quotes, CRLF lines', () => {
@@ -8,7 +9,7 @@ describe('report formats', () => {
   });
 
   it('writes durations in the largest units that read naturally', () => {
-    expect([null, 45, 180, 3600, 3_660, 90_000].map(formatDuration)).toEqual([
+    expect([null, 45, 180, 3600, 3_660, 90_000].map((seconds) => formatDuration(seconds))).toEqual([
       '—',
       '45 s',
       '3 min',
@@ -16,6 +17,28 @@ describe('report formats', () => {
       '1 h 1 min',
       '1 d 1 h',
     ]);
+  });
+
+  describe('in the language shown', () => {
+    afterEach(() => $browserLanguages.set(['en']));
+
+    it('names every response-time bucket, the contract’s English names in English', () => {
+      const english = RESPONSE_TIME_BUCKETS.map((bucket, index) => bucketLabel(index, bucket.label));
+      expect(english).toEqual(RESPONSE_TIME_BUCKETS.map((bucket) => bucket.label));
+      $browserLanguages.set(['pt-BR']);
+      const portuguese = RESPONSE_TIME_BUCKETS.map((bucket, index) => bucketLabel(index, bucket.label));
+      expect([portuguese[0], portuguese.at(-1)]).toEqual(['Menos de 1 min', 'Mais de 24 h']);
+      // A bucket a newer server added keeps the name it came with.
+      expect(bucketLabel(7, 'Over 1 week')).toBe('Over 1 week');
+      expect(bucketLabel(0, 'Under 30 s')).toBe('Under 30 s');
+    });
+
+    it('groups the digits of long durations as the locale does', () => {
+      $browserLanguages.set(['es-ES']);
+      expect(formatDuration(1234 * 86_400 + 3600)).toBe('1234 d 1 h');
+      $browserLanguages.set(['en-US']);
+      expect(formatDuration(1234 * 86_400)).toBe('1,234 d');
+    });
   });
 
   it('defaults to the last 7 days, today included, across a month end', () => {

@@ -90,11 +90,11 @@ function ReportFigures({ report }: { report: ReportAnswer }) {
     { title: t('reports.cards.incoming'), value: totals.incoming, testId: 'incoming' },
     { title: t('reports.cards.outgoing'), value: totals.outgoing, testId: 'outgoing' },
     { title: t('reports.cards.unanswered'), value: totals.unanswered, testId: 'unanswered' },
-    { title: t('reports.cards.median'), value: formatDuration(firstResponse.medianSeconds), testId: 'median' },
-    { title: t('reports.cards.p90'), value: formatDuration(firstResponse.p90Seconds), testId: 'p90' },
+    { title: t('reports.cards.median'), value: formatDuration(firstResponse.medianSeconds, t), testId: 'median' },
+    { title: t('reports.cards.p90'), value: formatDuration(firstResponse.p90Seconds, t), testId: 'p90' },
     { title: t('reports.cards.within5'), value: share(firstResponse.within5Minutes), testId: 'within-5' },
     { title: t('reports.cards.within60'), value: share(firstResponse.within1Hour), testId: 'within-60' },
-    { title: t('reports.cards.resolution'), value: formatDuration(resolution.medianSeconds), testId: 'resolution' },
+    { title: t('reports.cards.resolution'), value: formatDuration(resolution.medianSeconds, t), testId: 'resolution' },
   ];
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
