@@ -106,7 +106,7 @@ export function TemplateField({ template, onTemplate, values, onValues, autoOpen
   const { data, loading, error } = useStore($templates);
   const templates = data ?? [];
   const selected = template ? templates.find((candidate) => keyOf(candidate) === keyOf(template)) : undefined;
-  const fields = selected ? templateFields(selected.parameters ?? NO_PARAMETERS) : [];
+  const fields = selected ? templateFields(selected.parameters ?? NO_PARAMETERS, t) : [];
   const buttonUrls = new Map(
     (selected?.parameters?.buttons ?? []).map((button) => [`button:${button.index}`, button.url]),
   );

@@ -1,4 +1,4 @@
-import type { TemplateParameters } from '@parley/shared';
+import { $browserLanguages, type TemplateParameters } from '@parley/shared';
 import { filledParameters, fillText, isFieldFilled, templateFields } from './template-parameters';
 
 const promo: TemplateParameters = {
@@ -37,6 +37,20 @@ describe('templateFields', () => {
     });
     expect(isFieldFilled(field, { header: 'http://x.example/a.png' })).toBe(false);
     expect(isFieldFilled(field, { header: 'https://x.example/a.png' })).toBe(true);
+  });
+
+  it('names the variables in the language shown, keeping the template’s own names', () => {
+    $browserLanguages.set(['es-AR']);
+    try {
+      expect(templateFields(promo).map((field) => field.label)).toEqual([
+        'Encabezado {{1}}',
+        'Cuerpo {{first_name}}',
+        'Cuerpo {{code}}',
+        'URL del botón “Track”',
+      ]);
+    } finally {
+      $browserLanguages.set(['en']);
+    }
   });
 });
 

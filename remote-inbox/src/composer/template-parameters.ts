@@ -1,4 +1,5 @@
 import type { TemplateMessageBody, TemplateParameters } from '@parley/shared';
+import { texts } from '../i18n';
 
 /** What a template send carries in `parameters` (docs/api.md, POST /api/conversations/{id}/template). */
 export type FilledParameters = NonNullable<TemplateMessageBody['parameters']>;
@@ -9,7 +10,7 @@ export type TemplateValues = Record<string, string>;
 /** One field of the template picker: a variable the send must fill. */
 export interface TemplateParameterField {
   key: string;
-  /** Names the variable as the server's 400 does ('Body {{2}}', 'Button “Track” URL'). */
+  /** Names the variable as the server's 400 does in English ('Body {{2}}', 'Button “Track” URL'), in the language shown. */
   label: string;
   /** The template's own example value, as the field's placeholder. */
   example?: string;
@@ -33,26 +34,32 @@ function buttonExample(url: string, example: string | undefined): string | undef
 }
 
 /** The fields a template needs, header first, then the body's variables in order, then URL buttons. */
-export function templateFields(parameters: TemplateParameters): TemplateParameterField[] {
+export function templateFields(parameters: TemplateParameters, t = texts.t): TemplateParameterField[] {
   const fields: TemplateParameterField[] = [];
   const { header } = parameters;
+  const variable = (name: string) => `{{${name}}}`;
   if (header?.format === 'TEXT') {
-    fields.push({ key: 'header', label: `Header {{${header.name}}}`, example: header.example });
+    const label = t('composer.templateVariables.header', { variable: variable(header.name) });
+    fields.push({ key: 'header', label, example: header.example });
   } else if (header) {
-    fields.push({
-      key: 'header',
-      label: `Header ${header.format.toLowerCase()} link`,
-      example: header.example,
-      link: true,
-    });
+    const links = {
+      IMAGE: t('composer.templateVariables.headerImage'),
+      VIDEO: t('composer.templateVariables.headerVideo'),
+      DOCUMENT: t('composer.templateVariables.headerDocument'),
+    };
+    fields.push({ key: 'header', label: links[header.format], example: header.example, link: true });
   }
   for (const { name, example } of parameters.body) {
-    fields.push({ key: `body:${name}`, label: `Body {{${name}}}`, example });
+    fields.push({
+      key: `body:${name}`,
+      label: t('composer.templateVariables.body', { variable: variable(name) }),
+      example,
+    });
   }
   for (const button of parameters.buttons) {
     fields.push({
       key: `button:${button.index}`,
-      label: `Button “${button.text}” URL`,
+      label: t('composer.templateVariables.buttonUrl', { text: button.text }),
       example: buttonExample(button.url, button.example),
     });
   }
