@@ -8,3 +8,4 @@ export * from './message-preview';
 export * from './saved-replies';
 export * from './labels';
 export * from './response-time-buckets';
+export * from './language';

@@ -37,7 +37,7 @@ describe('mailer', () => {
     });
     try {
       expect(mailer.kind).toBe('smtp');
-      await mailer.send(verificationMail('ada@example.test', '123456', 'http://localhost:3000'));
+      await mailer.send(verificationMail('ada@example.test', '123456', 'http://localhost:3000', 'en'));
       expect(received).toHaveLength(1);
       expect(received[0].from).toBe('no-reply@parley.test');
       expect(received[0].to).toEqual(['ada@example.test']);
@@ -56,7 +56,7 @@ describe('mailer', () => {
     const mailer = createMailer({ from: 'Parley <x@y.z>', outboxDir, log });
     try {
       expect(mailer.kind).toBe('outbox');
-      await mailer.send(verificationMail('ada@example.test', '654321', 'http://localhost:3000'));
+      await mailer.send(verificationMail('ada@example.test', '654321', 'http://localhost:3000', 'en'));
       await mailer.send({ to: 'bob@example.test', subject: 'Hi', text: 'hi', html: '<p>hi</p>' });
       const files = await fs.readdir(outboxDir);
       expect(files).toHaveLength(2);

@@ -1,42 +1,41 @@
-/** Texts of the mails Parley sends. */
+/** The mails Parley sends, in the recipient's language (texts.ts). */
+import type { Language } from '@parley/contract';
 import type { MailMessage } from './mailer';
+import { MAIL_TEXTS } from './texts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function codeMail(to: string, subject: string, intro: string, code: string, link: string): MailMessage {
-  const text = `${intro}\n\nYour code: ${code}\n\nIt expires in 15 minutes and works once. Continue at ${link}\n\nIf you did not ask for it, ignore this mail.`;
-  const html = `<p>${escapeHtml(intro)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>It expires in 15 minutes and works once. Continue at <a href="${escapeHtml(link)}">${escapeHtml(link)}</a>.</p><p>If you did not ask for it, ignore this mail.</p>`;
-  return { to, subject, text, html, code };
+const anchor = (link: string) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
+
+/** A sentence with links in it, as HTML: the sentence escaped, each link an anchor. */
+function withAnchors(sentence: (...links: string[]) => string, links: string[]): string {
+  const marks = links.map((_, index) => `\u0000${index}\u0000`);
+  return escapeHtml(sentence(...marks)).replace(/\u0000(\d+)\u0000/g, (_, index: string) => anchor(links[+index]));
 }
 
-export const verificationMail = (to: string, code: string, publicUrl: string) =>
-  codeMail(
-    to,
-    'Your Parley verification code',
-    'Welcome to Parley! Confirm your email with this code.',
-    code,
-    `${publicUrl}/verify`,
-  );
+function codeMail(to: string, language: Language, kind: 'verification' | 'reset', code: string, link: string) {
+  const texts = MAIL_TEXTS[language];
+  const { subject, intro } = texts[kind];
+  const text = `${intro}\n\n${texts.code(code)}\n\n${texts.expiry(link)}\n\n${texts.notYou}`;
+  const html = `<p>${escapeHtml(intro)}</p><p style="font-size:24px;letter-spacing:4px"><strong>${code}</strong></p><p>${withAnchors(texts.expiry, [link])}.</p><p>${escapeHtml(texts.notYou)}</p>`;
+  return { to, subject, text, html, code } satisfies MailMessage;
+}
 
-export const passwordResetMail = (to: string, code: string, publicUrl: string) =>
-  codeMail(
-    to,
-    'Your Parley password reset code',
-    'Use this code to choose a new Parley password.',
-    code,
-    `${publicUrl}/forgot-password`,
-  );
+export const verificationMail = (to: string, code: string, publicUrl: string, language: Language) =>
+  codeMail(to, language, 'verification', code, `${publicUrl}/verify`);
+
+export const passwordResetMail = (to: string, code: string, publicUrl: string, language: Language) =>
+  codeMail(to, language, 'reset', code, `${publicUrl}/forgot-password`);
 
 /** Sign-up with an address that already has an account: its owner learns of it; the sign-up answer says nothing. */
-export function signUpAttemptMail(to: string, publicUrl: string): MailMessage {
-  const intro = 'Someone tried to sign up for Parley with your email address, which already has an account.';
-  const advice = `If it was you, log in at ${publicUrl}/login, or choose a new password at ${publicUrl}/forgot-password.`;
-  const ignore = 'If it was not you, ignore this mail: nothing was changed.';
+export function signUpAttemptMail(to: string, publicUrl: string, language: Language): MailMessage {
+  const { subject, intro, advice, ignore } = MAIL_TEXTS[language].signUpAttempt;
+  const links = [`${publicUrl}/login`, `${publicUrl}/forgot-password`];
   return {
     to,
-    subject: 'Someone tried to sign up with your address',
-    text: `${intro}\n\n${advice}\n\n${ignore}`,
-    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p><p>${escapeHtml(ignore)}</p>`,
+    subject,
+    text: `${intro}\n\n${advice(links[0], links[1])}\n\n${ignore}`,
+    html: `<p>${escapeHtml(intro)}</p><p>${withAnchors(advice, links)}</p><p>${escapeHtml(ignore)}</p>`,
   };
 }

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { $browserLanguages, $formatLocale, $language, pickLanguage } from './language';
+import { $browserLanguages, $formatLocale, $language } from './language';
 import { registerCatalogue, translate } from './catalogue';
 import { useTexts } from './use-texts';
 import { formatDate, formatDateTime, formatFileSize, formatNumber, formatRelativeTime, formatTime } from './format';
@@ -51,16 +51,6 @@ afterEach(() => {
 });
 
 describe('the language shown', () => {
-  it('is the best of en, pt-BR and es among the browser languages, else English', () => {
-    expect(pickLanguage(['pt-PT', 'en'])).toBe('pt-BR');
-    expect(pickLanguage(['pt'])).toBe('pt-BR');
-    expect(pickLanguage(['es-MX'])).toBe('es');
-    expect(pickLanguage(['de-DE', 'es-AR', 'en'])).toBe('es');
-    expect(pickLanguage(['de-DE', 'fr'])).toBe('en');
-    expect(pickLanguage(['en-GB', 'pt-BR'])).toBe('en');
-    expect(pickLanguage([])).toBe('en');
-  });
-
   it('is English in jsdom, so component tests assert the spec texts', () => {
     expect($language.get()).toBe('en');
     expect(texts.t('title')).toBe('Profile');

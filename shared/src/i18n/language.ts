@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { LANGUAGES, type Language } from '../contract';
+import { LANGUAGES, pickLanguage } from '../contract';
 import { $profile } from '../stores/profile';
 
 /** The browser's languages, best first (`navigator.languages`); English where there is no browser. */
@@ -7,17 +7,6 @@ export function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return ['en'];
   if (navigator.languages?.length) return navigator.languages;
   return navigator.language ? [navigator.language] : ['en'];
-}
-
-/** The first of the browser's languages Parley has: any `pt*` is pt-BR, any `es*` is es, `en*` is en; else en. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split(/[-_]/)[0];
-    if (base === 'en') return 'en';
-    if (base === 'pt') return 'pt-BR';
-    if (base === 'es') return 'es';
-  }
-  return 'en';
 }
 
 /** The browser's languages, read once at load (a browser changes them only with a restart of the page). */

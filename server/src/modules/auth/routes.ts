@@ -16,6 +16,7 @@ import {
 import { requireAuth } from '../../http/access';
 import { refusals, typed } from '../../http/api-reference';
 import { HttpError } from '../../http/errors';
+import { browserLanguage } from '../../http/language';
 import { hitRateLimits } from '../../http/rate-limit';
 import type { AppModule } from '../../services';
 import { createCodeStore } from './codes';
@@ -57,7 +58,7 @@ export const authModule: AppModule = {
         const { fullName, title, email, password } = request.body;
         // Per account only: a taken email is mailed, and that must not become a way to flood a mailbox.
         await limits.codeMail.perAccount.hit(request);
-        await auth.register({ fullName, title, email, password });
+        await auth.register({ fullName, title, email, password }, browserLanguage(request));
         return reply.status(201).send({ message: AUTH_MESSAGES.registered });
       },
     );
@@ -82,7 +83,7 @@ export const authModule: AppModule = {
       async (request) => {
         const { email } = request.body;
         await hitRateLimits(request, [limits.codeMail.perIp, limits.codeMail.perAccount]);
-        await auth.resendVerification(email);
+        await auth.resendVerification(email, browserLanguage(request));
         return { message: AUTH_MESSAGES.resent };
       },
     );
@@ -118,7 +119,7 @@ export const authModule: AppModule = {
       async (request) => {
         const { email } = request.body;
         await hitRateLimits(request, [limits.codeMail.perIp, limits.codeMail.perAccount]);
-        await auth.forgotPassword(email);
+        await auth.forgotPassword(email, browserLanguage(request));
         return { message: AUTH_MESSAGES.resetSent };
       },
     );

@@ -1,5 +1,5 @@
 /** Sign-up, verification, login and password reset (docs/product-rules.md#sign-in). Routes in routes.ts only parse and call these. */
-import { ERROR_TEXTS } from '@parley/contract';
+import { ERROR_TEXTS, type Language } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -45,6 +45,9 @@ export interface RegisterInput {
   password: string;
 }
 
+/** A mail is in the language its recipient picked on Profile, else in the language of the browser that asked for it. */
+const mailLanguage = (user: UserRow, browserLanguage: Language): Language => user.language ?? browserLanguage;
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, mailer, passwords, tokens, codes, realtime, log } = deps;
 
@@ -70,13 +73,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** What a sign-up with a taken email mails to that email's owner. */
-  async function answerTakenEmail(user: UserRow) {
+  async function answerTakenEmail(user: UserRow, browserLanguage: Language) {
+    const language = mailLanguage(user, browserLanguage);
     if (!user.verifiedAt && !user.deletedAt) {
       const code = await codes.issue(user.id, 'verify');
-      await sendSafely(() => mailer.send(verificationMail(user.email, code, config.publicUrl)), 'verification mail');
+      const mail = verificationMail(user.email, code, config.publicUrl, language);
+      await sendSafely(() => mailer.send(mail), 'verification mail');
       return;
     }
-    await sendSafely(() => mailer.send(signUpAttemptMail(user.email, config.publicUrl)), 'sign-up attempt mail');
+    const mail = signUpAttemptMail(user.email, config.publicUrl, language);
+    await sendSafely(() => mailer.send(mail), 'sign-up attempt mail');
   }
 
   return {
@@ -88,11 +94,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      * code while it is unverified, else a note that someone tried to sign up with it. Returns the new ids, or
      * undefined when the email was taken.
      */
-    async register(input: RegisterInput): Promise<{ userId: string; accountId: string } | undefined> {
+    async register(
+      input: RegisterInput,
+      browserLanguage: Language,
+    ): Promise<{ userId: string; accountId: string } | undefined> {
       // Hashed either way, so a known email answers as slowly as a new one.
       const passwordHash = await passwords.hash(input.password);
       const existing = await findUserByEmail(input.email);
-      if (existing) return void (await answerTakenEmail(existing));
+      if (existing) return void (await answerTakenEmail(existing, browserLanguage));
       let created: { userId: string; accountId: string };
       try {
         created = await db.transaction(async (tx) => {
@@ -115,11 +124,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         // The same email registered at the same moment: the other request created it.
         if (!isUniqueViolation(error)) throw error;
         const winner = await findUserByEmail(input.email);
-        if (winner) await answerTakenEmail(winner);
+        if (winner) await answerTakenEmail(winner, browserLanguage);
         return undefined;
       }
       const code = await codes.issue(created.userId, 'verify');
-      await sendSafely(() => mailer.send(verificationMail(input.email, code, config.publicUrl)), 'verification mail');
+      const mail = verificationMail(input.email, code, config.publicUrl, browserLanguage);
+      await sendSafely(() => mailer.send(mail), 'verification mail');
       return created;
     },
     async verifyEmail(code: string, email?: string): Promise<void> {
@@ -131,11 +141,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Same answer whatever the email: only an unverified, existing user gets a (replacing) code. */
-    async resendVerification(email: string): Promise<void> {
+    async resendVerification(email: string, browserLanguage: Language): Promise<void> {
       const user = await findUserByEmail(email);
       if (!user || user.verifiedAt || user.deletedAt) return;
       const code = await codes.issue(user.id, 'verify');
-      await sendOrFail(() => mailer.send(verificationMail(user.email, code, config.publicUrl)), 'verification mail');
+      const mail = verificationMail(user.email, code, config.publicUrl, mailLanguage(user, browserLanguage));
+      await sendOrFail(() => mailer.send(mail), 'verification mail');
     },
 
     async login(email: string, password: string): Promise<{ token: string; expiresAt: Date }> {
@@ -161,11 +172,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Same answer whether or not the email exists. */
-    async forgotPassword(email: string): Promise<void> {
+    async forgotPassword(email: string, browserLanguage: Language): Promise<void> {
       const user = await findUserByEmail(email);
       if (!user || user.deletedAt) return;
       const code = await codes.issue(user.id, 'reset');
-      await sendOrFail(() => mailer.send(passwordResetMail(user.email, code, config.publicUrl)), 'reset mail');
+      const mail = passwordResetMail(user.email, code, config.publicUrl, mailLanguage(user, browserLanguage));
+      await sendOrFail(() => mailer.send(mail), 'reset mail');
     },
 
     /**
