@@ -10,8 +10,8 @@ const anchor = (link: string) => `<a href="${escapeHtml(link)}">${escapeHtml(lin
 
 /** A sentence with links in it, as HTML: the sentence escaped, each link an anchor. */
 function withAnchors(sentence: (...links: string[]) => string, links: string[]): string {
-  const marks = links.map((_, index) => `\u0000${index}\u0000`);
-  return escapeHtml(sentence(...marks)).replace(/\u0000(\d+)\u0000/g, (_, index: string) => anchor(links[+index]));
+  const marks = links.map((_, index) => `{{${index}}}`);
+  return escapeHtml(sentence(...marks)).replace(/\{\{(\d+)\}\}/g, (_, index: string) => anchor(links[+index]));
 }
 
 function codeMail(to: string, language: Language, kind: 'verification' | 'reset', code: string, link: string) {
