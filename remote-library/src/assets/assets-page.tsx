@@ -14,7 +14,7 @@ import {
 import { Col, Row, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ListPagination } from '../common/list-pagination';
-import { LoadError } from '../common/load-error';
+import { ListState } from '../common/list-state';
 import { usePaging } from '../common/use-paging';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
 import { texts } from '../i18n';
@@ -30,7 +30,8 @@ export function AssetsPage(_props: PageProps) {
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
   const paging = usePaging();
-  const { data, error } = useServerAnswer<Paged<Asset>>(`${ASSETS_URL}?limit=${paging.pageSize}&page=${paging.page}`);
+  const answer = useServerAnswer<Paged<Asset>>(`${ASSETS_URL}?limit=${paging.pageSize}&page=${paging.page}`);
+  const { data } = answer;
   const [editing, setEditing] = useState<Asset | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -64,36 +65,6 @@ export function AssetsPage(_props: PageProps) {
     return saved;
   }
 
-  let content;
-  if (error) content = <LoadError text={t('assets.loadFailed')} onRetry={() => reloadAnswers(ASSETS_URL)} />;
-  else if (!data) content = <Spin />;
-  else if (data.list.length === 0 && paging.page === 1) content = <Typography.Text>{t('assets.none')}</Typography.Text>;
-  else
-    content = (
-      <>
-        <Row gutter={[16, 16]}>
-          {data.list.map((asset) => (
-            <Col key={asset.id} xs={24} sm={12} md={8} lg={6}>
-              <AssetCard
-                asset={asset}
-                canManage={isOwner}
-                busy={busyId === asset.id}
-                onEdit={setEditing}
-                onDelete={remove}
-                onRestore={restore}
-              />
-            </Col>
-          ))}
-        </Row>
-        <ListPagination
-          page={paging.page}
-          pageSize={paging.pageSize}
-          lastPage={data.lastPage}
-          onChange={paging.change}
-        />
-      </>
-    );
-
   return (
     <div>
       <Typography.Title level={2}>{t('assets.title')}</Typography.Title>
@@ -106,7 +77,39 @@ export function AssetsPage(_props: PageProps) {
           }}
         />
       )}
-      {content}
+      <ListState
+        answer={answer}
+        url={ASSETS_URL}
+        loadFailed={t('assets.loadFailed')}
+        waiting={<Spin />}
+        empty={t('assets.none')}
+        isEmpty={(page) => page.list.length === 0 && paging.page === 1}
+      >
+        {(page) => (
+          <>
+            <Row gutter={[16, 16]}>
+              {page.list.map((asset) => (
+                <Col key={asset.id} xs={24} sm={12} md={8} lg={6}>
+                  <AssetCard
+                    asset={asset}
+                    canManage={isOwner}
+                    busy={busyId === asset.id}
+                    onEdit={setEditing}
+                    onDelete={remove}
+                    onRestore={restore}
+                  />
+                </Col>
+              ))}
+            </Row>
+            <ListPagination
+              page={paging.page}
+              pageSize={paging.pageSize}
+              lastPage={page.lastPage}
+              onChange={paging.change}
+            />
+          </>
+        )}
+      </ListState>
       {isOwner && <EditAssetModal asset={editing} onSave={save} onCancel={() => setEditing(null)} />}
     </div>
   );

@@ -4,7 +4,7 @@ import { Button, Card, Form, Popconfirm, Space, Table, Typography, type TableCol
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { texts as catalogue } from '../i18n';
 import { EditItemModal } from './edit-item-modal';
-import { LoadError } from './load-error';
+import { ListState } from './list-state';
 import { reloadAnswers, useServerAnswer } from './use-server-answer';
 
 /** What an account-wide list that owners manage and staff read is made of (Labels, Saved replies). */
@@ -48,7 +48,7 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
   const t = useTexts(catalogue);
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
-  const { data, error, loading } = useServerAnswer<{ list: Item[] }>(url);
+  const answer = useServerAnswer<{ list: Item[] }>(url);
   const [editing, setEditing] = useState<Item | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const itemUrl = (item: Item) => `${url}/${encodeURIComponent(item.id)}`;
@@ -104,27 +104,29 @@ export function OwnerListPage<Item extends { id: string }, Values>(props: OwnerL
     });
   }
 
-  let content;
-  if (error) content = <LoadError text={texts.loadFailed} onRetry={() => reloadAnswers(url)} />;
-  else if (!data) content = <Typography.Text>{loading ? texts.loading : ''}</Typography.Text>;
-  else if (data.list.length === 0) content = <Typography.Text>{texts.empty}</Typography.Text>;
-  else
-    content = (
-      <Table<Item>
-        rowKey="id"
-        columns={columns}
-        dataSource={data.list}
-        pagination={false}
-        size="middle"
-        scroll={{ x: 'max-content' }}
-      />
-    );
-
   return (
     <div>
       <Typography.Title level={2}>{texts.title}</Typography.Title>
       <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
-      {content}
+      <ListState
+        answer={answer}
+        url={url}
+        loadFailed={texts.loadFailed}
+        waiting={<Typography.Text>{answer.loading ? texts.loading : ''}</Typography.Text>}
+        empty={texts.empty}
+        isEmpty={(list) => list.list.length === 0}
+      >
+        {(list) => (
+          <Table<Item>
+            rowKey="id"
+            columns={columns}
+            dataSource={list.list}
+            pagination={false}
+            size="middle"
+            scroll={{ x: 'max-content' }}
+          />
+        )}
+      </ListState>
       {isOwner && <AddItemForm {...props} onAdded={() => reloadAnswers(url)} />}
       {isOwner && (
         <EditItemModal

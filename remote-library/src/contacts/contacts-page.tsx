@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { ListPagination } from '../common/list-pagination';
 import { usePaging } from '../common/use-paging';
 import { reloadAnswers, useServerAnswer } from '../common/use-server-answer';
-import { LoadError } from '../common/load-error';
+import { ListState } from '../common/list-state';
 import { texts } from '../i18n';
 import { AddContactForm } from './add-contact-form';
 import { contactDisplayName } from './contact-name';
@@ -28,9 +28,7 @@ export function ContactsPage(_props: PageProps) {
   const isOwner = useStore($isOwner);
   const toast = useToast(TOAST_MS.screen);
   const paging = usePaging();
-  const { data, error, loading } = useServerAnswer<Paged<Contact>>(
-    `${CONTACTS_URL}?limit=${paging.pageSize}&page=${paging.page}`,
-  );
+  const answer = useServerAnswer<Paged<Contact>>(`${CONTACTS_URL}?limit=${paging.pageSize}&page=${paging.page}`);
   const [deletingId, setDeletingId] = useState<string | null>(null);
 
   async function remove(contact: Contact) {
@@ -38,7 +36,7 @@ export function ContactsPage(_props: PageProps) {
     try {
       await api.delete(`${CONTACTS_URL}/${encodeURIComponent(contact.id)}`);
       // The last row of a later page is gone: show the page before it rather than an empty one.
-      if (data?.list.length === 1 && paging.page > 1) paging.change(paging.page - 1, paging.pageSize);
+      if (answer.data?.list.length === 1 && paging.page > 1) paging.change(paging.page - 1, paging.pageSize);
       reloadAnswers(CONTACTS_URL);
       toast.success(t('contacts.deleted'));
     } catch (failure) {
@@ -78,37 +76,38 @@ export function ContactsPage(_props: PageProps) {
     });
   }
 
-  let content;
-  if (error) content = <LoadError text={t('contacts.loadFailed')} onRetry={() => reloadAnswers(CONTACTS_URL)} />;
-  else if (!data) content = <Typography.Text>{loading ? t('contacts.loading') : ''}</Typography.Text>;
-  else if (data.list.length === 0 && paging.page === 1)
-    content = <Typography.Text>{t('contacts.none')}</Typography.Text>;
-  else
-    content = (
-      <>
-        <Table<Contact>
-          rowKey="id"
-          columns={columns}
-          dataSource={data.list}
-          pagination={false}
-          size="middle"
-          // Narrow screens: the table scrolls inside its card instead of pushing the page wider.
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('contacts.none') }}
-        />
-        <ListPagination
-          page={paging.page}
-          pageSize={paging.pageSize}
-          lastPage={data.lastPage}
-          onChange={paging.change}
-        />
-      </>
-    );
-
   return (
     <div>
       <Typography.Title level={2}>{t('contacts.title')}</Typography.Title>
-      {content}
+      <ListState
+        answer={answer}
+        url={CONTACTS_URL}
+        loadFailed={t('contacts.loadFailed')}
+        waiting={<Typography.Text>{answer.loading ? t('contacts.loading') : ''}</Typography.Text>}
+        empty={t('contacts.none')}
+        isEmpty={(page) => page.list.length === 0 && paging.page === 1}
+      >
+        {(page) => (
+          <>
+            <Table<Contact>
+              rowKey="id"
+              columns={columns}
+              dataSource={page.list}
+              pagination={false}
+              size="middle"
+              // Narrow screens: the table scrolls inside its card instead of pushing the page wider.
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: t('contacts.none') }}
+            />
+            <ListPagination
+              page={paging.page}
+              pageSize={paging.pageSize}
+              lastPage={page.lastPage}
+              onChange={paging.change}
+            />
+          </>
+        )}
+      </ListState>
       {isOwner && <AddContactForm onAdded={() => reloadAnswers(CONTACTS_URL)} />}
     </div>
   );
