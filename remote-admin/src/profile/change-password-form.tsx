@@ -1,4 +1,4 @@
-import { PasswordStrength, useTexts } from '@parley/shared';
+import { FormPasswordStrength, useTexts } from '@parley/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { texts } from '../i18n';
 import type { PasswordChange } from './profile-api';
@@ -29,11 +29,7 @@ export function ChangePasswordForm({
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item noStyle shouldUpdate>
-        {({ getFieldValue }) => (
-          <PasswordStrength password={getFieldValue('newPassword')} userInputs={[getFieldValue('password')]} />
-        )}
-      </Form.Item>
+      <FormPasswordStrength field="newPassword" userInputFields={['password']} />
       <Form.Item
         label={t('profile.confirmPassword')}
         name="confirmNewPassword"

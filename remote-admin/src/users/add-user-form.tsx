@@ -1,4 +1,4 @@
-import { PasswordStrength, useTexts } from '@parley/shared';
+import { FormPasswordStrength, useTexts } from '@parley/shared';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { texts } from '../i18n';
@@ -58,14 +58,7 @@ export function AddUserForm({ onAdd }: AddUserFormProps) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item noStyle shouldUpdate>
-          {({ getFieldValue }) => (
-            <PasswordStrength
-              password={getFieldValue('password')}
-              userInputs={[getFieldValue('fullName'), getFieldValue('title'), getFieldValue('email')]}
-            />
-          )}
-        </Form.Item>
+        <FormPasswordStrength field="password" userInputFields={['fullName', 'title', 'email']} />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('users.add.submit')}
         </Button>

@@ -2,7 +2,7 @@
  * A password strength meter shown under a new-password field (sign-up, reset, change password, add user). It
  * advises and never blocks: the spec sets no password rule. The estimator is loaded lazily on first use.
  */
-import { Progress, Typography } from 'antd';
+import { Form, Progress, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { sharedTexts } from '../i18n/shared-texts';
 import { useLanguage, useTexts } from '../i18n/use-texts';
@@ -87,5 +87,28 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
         </Typography.Text>
       )}
     </div>
+  );
+}
+
+export interface FormPasswordStrengthProps {
+  /** The new-password field's name. */
+  field: string;
+  /** Other fields of the form whose values make a guess easy (name, email). */
+  userInputFields?: string[];
+  /** Values from outside the form that make a guess easy. */
+  userInputs?: string[];
+}
+
+/** The meter under an antd form's new-password field, following the field (and the others named) as they change. */
+export function FormPasswordStrength({ field, userInputFields = [], userInputs = [] }: FormPasswordStrengthProps) {
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {({ getFieldValue }) => (
+        <PasswordStrength
+          password={getFieldValue(field)}
+          userInputs={[...userInputFields.map((name) => getFieldValue(name)), ...userInputs]}
+        />
+      )}
+    </Form.Item>
   );
 }

@@ -1,4 +1,4 @@
-import { $language, api, PasswordStrength, TOAST_MS, useTexts, useToast, type PageProps } from '@parley/shared';
+import { $language, api, FormPasswordStrength, TOAST_MS, useTexts, useToast, type PageProps } from '@parley/shared';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
@@ -138,9 +138,7 @@ export function ForgotPasswordPage({ navigate }: PageProps) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item noStyle shouldUpdate>
-          {({ getFieldValue }) => <PasswordStrength password={getFieldValue('password')} userInputs={[email]} />}
-        </Form.Item>
+        <FormPasswordStrength field="password" userInputs={[email]} />
         <Form.Item
           label={t('forgot.confirmNewPassword')}
           name="confirmPassword"

@@ -1,4 +1,13 @@
-import { api, PasswordStrength, serverText, TOAST_MS, Trans, useTexts, useToast, type PageProps } from '@parley/shared';
+import {
+  api,
+  FormPasswordStrength,
+  serverText,
+  TOAST_MS,
+  Trans,
+  useTexts,
+  useToast,
+  type PageProps,
+} from '@parley/shared';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { AuthCard } from '../../components/auth-card';
@@ -51,14 +60,7 @@ export function SignUpPage({ navigate }: PageProps) {
         <Form.Item label={t('common.password')} name="password" required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item noStyle shouldUpdate>
-          {({ getFieldValue }) => (
-            <PasswordStrength
-              password={getFieldValue('password')}
-              userInputs={[getFieldValue('fullName'), getFieldValue('title'), getFieldValue('email')]}
-            />
-          )}
-        </Form.Item>
+        <FormPasswordStrength field="password" userInputFields={['fullName', 'title', 'email']} />
         <Form.Item label={t('signUp.confirmPassword')} name="confirmPassword" required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
