@@ -1,10 +1,11 @@
 import { FileOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
 import { $assets, useTexts, type Asset } from '@parley/shared';
-import { Input, Select, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { texts } from '../i18n';
 import { loadAllAssets, pickableAssets } from './library-stores';
+import { CaptionInput } from './media-field';
 
 export interface AssetFieldProps {
   assetId: string | null;
@@ -65,12 +66,7 @@ export function AssetField({ assetId, caption, onAsset, onCaption }: AssetFieldP
         style={{ width: '100%' }}
       />
       {selected && <AssetPreview asset={selected} />}
-      <Input
-        aria-label={t('composer.caption')}
-        placeholder={t('composer.captionPlaceholder')}
-        value={caption}
-        onChange={(event) => onCaption(event.target.value)}
-      />
+      <CaptionInput caption={caption} onCaption={onCaption} />
     </div>
   );
 }

@@ -39,12 +39,20 @@ export function MediaField({ file, caption, onFile, onCaption }: MediaFieldProps
           <Typography.Text type="secondary">{t('composer.noFile')}</Typography.Text>
         )}
       </div>
-      <Input
-        aria-label={t('composer.caption')}
-        placeholder={t('composer.captionPlaceholder')}
-        value={caption}
-        onChange={(event) => onCaption(event.target.value)}
-      />
+      <CaptionInput caption={caption} onCaption={onCaption} />
     </div>
+  );
+}
+
+/** The caption sent with a file or an asset. */
+export function CaptionInput({ caption, onCaption }: { caption: string; onCaption(caption: string): void }) {
+  const t = useTexts(texts);
+  return (
+    <Input
+      aria-label={t('composer.caption')}
+      placeholder={t('composer.captionPlaceholder')}
+      value={caption}
+      onChange={(event) => onCaption(event.target.value)}
+    />
   );
 }
