@@ -202,8 +202,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
 
     it('is for owners only', async () => {
       const owner = await newOwner();
-      const agent = await server.createAgent({ accountId: owner.accountId });
-      const agentToken = await server.login(agent.email, agent.password);
+      const agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
       const body = {
         wabaId: sandbox.seeded.wabaId,
         phoneNumberId: sandbox.seeded.phoneNumberId,
@@ -331,8 +330,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
       ]) {
         expect((await call('POST', '/api/user/first-onboard', owner.token, body)).status).toBe(400);
       }
-      const agent = await server.createAgent({ accountId: owner.accountId });
-      const agentToken = await server.login(agent.email, agent.password);
+      const agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
       const body = { wabaId: signup.wabaId, phoneNumberId: signup.phoneNumberId, code: signup.code };
       expect((await call('POST', '/api/user/first-onboard', agentToken, body)).status).toBe(403);
       // The code was not spent by the refused calls.
@@ -346,8 +344,8 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
     beforeAll(async () => {
       // A Graph address nobody listens on, and no Facebook app configured.
       bare = await startTestServer({ env: { GRAPH_API_BASE: 'http://127.0.0.1:9/v22.0' } });
-      const owner = await bare.registerAndVerify();
-      bareOwner = await bare.login(owner.email, owner.password);
+      const owner = await bare.signedInOwner();
+      bareOwner = owner.token;
     });
     afterAll(() => bare?.close());
 

@@ -27,10 +27,8 @@ describe('users (owner only, own account only)', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await server.registerAndVerify({ fullName: 'Olga Owner', title: 'Founder' });
-    ownerToken = await server.login(owner.email, owner.password);
-    stranger = await server.registerAndVerify({ fullName: 'Stan Stranger' });
-    strangerToken = await server.login(stranger.email, stranger.password);
+    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner', title: 'Founder' }));
+    ({ token: strangerToken, ...stranger } = await server.signedInOwner({ fullName: 'Stan Stranger' }));
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -82,8 +80,7 @@ describe('users (owner only, own account only)', () => {
 
     beforeAll(async () => {
       // A fresh account with a known number of users: the owner and six agents.
-      boss = await server.registerAndVerify({ fullName: 'Bea Boss', title: 'CEO' });
-      bossToken = await server.login(boss.email, boss.password);
+      ({ token: bossToken, ...boss } = await server.signedInOwner({ fullName: 'Bea Boss', title: 'CEO' }));
       for (let index = 1; index <= 6; index += 1) {
         await server.createAgent({ accountId: boss.accountId, fullName: `Agent ${index}`, title: `Desk ${index}` });
       }

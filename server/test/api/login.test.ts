@@ -87,8 +87,7 @@ describe('login', () => {
   });
 
   it('refuses a token whose version is outdated', async () => {
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    const token = await server.login(agent.email, agent.password);
+    const { token, ...agent } = await server.signedInAgent({ accountId: owner.accountId });
     await server.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })

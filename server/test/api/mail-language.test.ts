@@ -41,8 +41,7 @@ describe('the language of the mails', () => {
   });
 
   it('writes to a user in the language saved on Profile, whatever browser asks', async () => {
-    const owner = await server.registerAndVerify();
-    const token = await server.login(owner.email, owner.password);
+    const { token, ...owner } = await server.signedInOwner();
     const forgot = (headers: Record<string, string>) =>
       server.request('POST', '/auth/forgot-password', { headers, body: { email: owner.email } });
 

@@ -142,8 +142,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('refuses input with the readable texts, before the handler runs', async () => {
-    const owner = await server.registerAndVerify();
-    const token = await server.login(owner.email, owner.password);
+    const token = (await server.signedInOwner()).token;
     const answer = await server.request('PUT', '/api/account', { token, body: { name: '' } });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({

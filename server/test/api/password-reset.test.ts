@@ -24,8 +24,7 @@ describe('forgot and reset password', () => {
   });
 
   it('resets with the mailed code: new password works, old one and old tokens do not', async () => {
-    const user = await server.registerAndVerify();
-    const oldToken = await server.login(user.email, user.password);
+    const { token: oldToken, ...user } = await server.signedInOwner();
     await forgot(user.email);
     const answer = await reset({
       email: user.email,

@@ -9,10 +9,12 @@ describe('profile, account and password change', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await server.registerAndVerify({ fullName: 'Olga Owner', title: 'Boss' });
-    ownerToken = await server.login(owner.email, owner.password);
-    agent = await server.createAgent({ accountId: owner.accountId, fullName: 'Alan Agent', title: 'Support' });
-    agentToken = await server.login(agent.email, agent.password);
+    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner', title: 'Boss' }));
+    ({ token: agentToken, ...agent } = await server.signedInAgent({
+      accountId: owner.accountId,
+      fullName: 'Alan Agent',
+      title: 'Support',
+    }));
   });
   afterAll(() => server.close());
 
@@ -124,8 +126,7 @@ describe('profile, account and password change', () => {
   });
 
   it('changes the password: old token 401, the returned token works, login uses the new password', async () => {
-    const user = await server.createAgent({ accountId: owner.accountId });
-    const oldToken = await server.login(user.email, user.password);
+    const { token: oldToken, ...user } = await server.signedInAgent({ accountId: owner.accountId });
     const answer = await server.request('POST', '/api/user/change-password', {
       token: oldToken,
       body: { password: user.password, newPassword: 'next secret', confirmNewPassword: 'next secret' },

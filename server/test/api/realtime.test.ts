@@ -30,8 +30,7 @@ describe('realtime', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await server.registerAndVerify();
-    ownerToken = await server.login(owner.email, owner.password);
+    ({ token: ownerToken, ...owner } = await server.signedInOwner());
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -73,8 +72,7 @@ describe('realtime', () => {
   });
 
   it('sends a second tab the list but tells the others only when a user comes or goes', async () => {
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    const agentToken = await server.login(agent.email, agent.password);
+    const { token: agentToken, ...agent } = await server.signedInAgent({ accountId: owner.accountId });
     const ownerSocket = open(ownerToken);
     const ownerLists: string[][] = [];
     ownerSocket.on('getOnline', (ids: string[]) => ownerLists.push([...ids].sort()));
@@ -102,8 +100,7 @@ describe('realtime', () => {
   });
 
   it('refuses the token of a suspended user and disconnects them on demand', async () => {
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    const token = await server.login(agent.email, agent.password);
+    const { token, ...agent } = await server.signedInAgent({ accountId: owner.accountId });
     const socket = open(token);
     await onlineWhere(socket, (list) => list.includes(agent.id));
 

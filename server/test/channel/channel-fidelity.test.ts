@@ -71,8 +71,7 @@ describe('with the sandbox as Meta', () => {
     expect(seen.find((message) => message.wamid === second.wamid).typingShownAt).toEqual(expect.any(String));
 
     // Viewed again, and by another member of staff: nothing more is sent.
-    const agent = await stack.server.createAgent({ accountId: stack.owner.accountId });
-    const agentToken = await stack.server.login(agent.email, agent.password);
+    const agentToken = (await stack.server.signedInAgent({ accountId: stack.owner.accountId })).token;
     expect((await stack.api('POST', `/api/conversations/${conversationId}/read`)).body).toEqual({
       markedMessageId: null,
     });
@@ -89,8 +88,7 @@ describe('with the sandbox as Meta', () => {
       markedMessageId: latest.id,
     });
 
-    const other = await stack.server.registerAndVerify();
-    const otherToken = await stack.server.login(other.email, other.password);
+    const otherToken = (await stack.server.signedInOwner()).token;
     expect((await stack.api('POST', `/api/conversations/${conversationId}/read`, undefined, otherToken)).status).toBe(
       404,
     );

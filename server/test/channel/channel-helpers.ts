@@ -77,8 +77,7 @@ export async function startChannelStack(options: StackOptions = {}): Promise<Cha
     throw error;
   }
   sandbox.state.delivery.webhookUrl = `${server.url}/webhooks/whatsapp`;
-  const owner = await server.registerAndVerify();
-  const token = await server.login(owner.email, owner.password);
+  const { token, ...owner } = await server.signedInOwner();
   if (!options.unconnected) {
     await saveCredentials(
       { db: server.db, config: server.config },

@@ -38,13 +38,11 @@ const outboundTexts = async (phone: string) =>
 
 it('answers the connection state to staff, and none for an account never connected', async () => {
   expect((await stack.api('GET', '/api/account/connection')).body).toEqual({ status: 'connected' });
-  const agent = await stack.server.createAgent({ accountId: stack.owner.accountId });
-  const agentToken = await stack.server.login(agent.email, agent.password);
+  const agentToken = (await stack.server.signedInAgent({ accountId: stack.owner.accountId })).token;
   expect((await stack.api('GET', '/api/account/connection', undefined, agentToken)).body).toEqual({
     status: 'connected',
   });
-  const other = await stack.server.registerAndVerify();
-  const otherToken = await stack.server.login(other.email, other.password);
+  const otherToken = (await stack.server.signedInOwner()).token;
   expect((await stack.api('GET', '/api/account/connection', undefined, otherToken)).body).toEqual({ status: 'none' });
   expect((await stack.server.request('GET', '/api/account/connection')).status).toBe(401);
 });

@@ -15,8 +15,8 @@ const listen = (token: string) => recordEvents(stack.server, token, ['conversati
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  const agent = await stack.server.createAgent({ accountId: stack.owner.accountId });
-  agentToken = await stack.server.login(agent.email, agent.password);
+  const agent = await stack.server.signedInAgent({ accountId: stack.owner.accountId });
+  agentToken = agent.token;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -98,8 +98,7 @@ describe('unread state per staff member', () => {
 
   it('counts for a staff member who joined later only what arrived after, alike in the event and the summary', async () => {
     const { conversationId } = await stack.customerWrites('15557770006', 'Before you joined');
-    const late = await stack.server.createAgent({ accountId: stack.owner.accountId });
-    const lateToken = await stack.server.login(late.email, late.password);
+    const lateToken = (await stack.server.signedInAgent({ accountId: stack.owner.accountId })).token;
     const rowOf = async () =>
       (await stack.api('GET', '/api/conversations?q=15557770006', undefined, lateToken)).body.list[0];
     expect((await rowOf()).unreadCount).toBe(0);

@@ -159,8 +159,7 @@ describe('GET /api/conversations', () => {
 
   it('shows nothing of another account', async () => {
     const { conversationId } = await customerWrites(uniquePhone());
-    const stranger = await stack.server.registerAndVerify();
-    const token = await stack.server.login(stranger.email, stranger.password);
+    const token = (await stack.server.signedInOwner()).token;
     expect((await stack.api('GET', '/api/conversations', undefined, token)).body).toEqual({
       list: [],
       nextCursor: null,
@@ -282,8 +281,7 @@ describe('sending', () => {
   });
 
   it('lets an agent send too', async () => {
-    const agent = await stack.server.createAgent({ accountId: stack.owner.accountId });
-    const agentToken = await stack.server.login(agent.email, agent.password);
+    const agentToken = (await stack.server.signedInAgent({ accountId: stack.owner.accountId })).token;
     const { conversationId } = await customerWrites(uniquePhone());
     expect(
       (await stack.api('POST', `/api/conversations/${conversationId}`, { text: 'From the agent' }, agentToken)).status,
@@ -602,8 +600,7 @@ describe('retry', () => {
 describe('without a WhatsApp connection', () => {
   it('refuses sends and the template list with 422 and a message to act on', async () => {
     const { conversationId } = await customerWrites(uniquePhone());
-    const stranger = await stack.server.registerAndVerify();
-    const token = await stack.server.login(stranger.email, stranger.password);
+    const token = (await stack.server.signedInOwner()).token;
     const templates = await stack.api('GET', '/api/account/templates', undefined, token);
     expect(templates.status).toBe(422);
     expect(templates.body.message).toMatch(/WhatsApp is not connected/);

@@ -64,8 +64,7 @@ const search = async (q: string, extra = '', token?: string) => {
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  otherOwner = await stack.server.registerAndVerify({ fullName: 'Other Owner' });
-  otherToken = await stack.server.login(otherOwner.email, otherOwner.password);
+  ({ token: otherToken, ...otherOwner } = await stack.server.signedInOwner({ fullName: 'Other Owner' }));
 });
 afterAll(() => stack?.close());
 

@@ -416,8 +416,7 @@ describe('incoming media from a sandbox customer', () => {
     expect((await fetch(`${stack.server.url}${tampered}`)).status).toBe(403);
     expect((await fetch(`${stack.server.url}/api/messages/${row.id}/media`)).status).toBe(401);
 
-    const stranger = await stack.server.registerAndVerify();
-    const strangerToken = await stack.server.login(stranger.email, stranger.password);
+    const strangerToken = (await stack.server.signedInOwner()).token;
     const foreign = await fetch(`${stack.server.url}/api/messages/${row.id}/media`, {
       headers: { authorization: `Bearer ${strangerToken}` },
     });

@@ -150,8 +150,7 @@ describe('secrets', () => {
 
 describe('logout', () => {
   it('revokes the token on the server and closes that session’s sockets', async () => {
-    const owner = await server.registerAndVerify();
-    const token = await server.login(owner.email, owner.password);
+    const { token, ...owner } = await server.signedInOwner();
     const socket = await connected(openSocket(server.url, token), 'connect');
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     try {

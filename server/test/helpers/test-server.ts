@@ -81,7 +81,13 @@ export interface TestServer {
   }): Promise<TestUser>;
   /** The code of the newest outbox mail sent to `email` (throws when there is none). */
   readLatestCode(email: string): Promise<string>;
+  /** registerAndVerify, then login: a new account's owner with a token. */
+  signedInOwner(overrides?: Parameters<TestServer['registerAndVerify']>[0]): Promise<SignedInUser>;
+  /** createAgent, then login: a staff member with a token. */
+  signedInAgent(options: Parameters<TestServer['createAgent']>[0]): Promise<SignedInUser>;
 }
+
+export type SignedInUser = TestUser & { token: string };
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`;
 
@@ -174,7 +180,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const userByEmail = async (email: string) =>
     (await built.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
 
-  return {
+  const testServer: TestServer = {
     url,
     app: built.app,
     server: built,
@@ -224,12 +230,21 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         .returning({ id: users.id });
       return { ...user, id: row.id, accountId: agent.accountId };
     },
+    async signedInOwner(overrides) {
+      const owner = await testServer.registerAndVerify(overrides);
+      return { ...owner, token: await login(owner.email, owner.password) };
+    },
+    async signedInAgent(options) {
+      const agent = await testServer.createAgent(options);
+      return { ...agent, token: await login(agent.email, agent.password) };
+    },
     async close() {
       await built.close();
       await temporaryDb?.drop();
       await fs.rm(tmpDir, { recursive: true, force: true });
     },
   };
+  return testServer;
 }
 
 /** An account with no users, for tests that build their own cast. */

@@ -13,12 +13,9 @@ describe('assets API', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await server.registerAndVerify({ fullName: 'Olga Owner' });
-    ownerToken = await server.login(owner.email, owner.password);
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    agentToken = await server.login(agent.email, agent.password);
-    const other = await server.registerAndVerify({ fullName: 'Other Owner' });
-    otherOwnerToken = await server.login(other.email, other.password);
+    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner' }));
+    agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
+    otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
   });
   afterAll(() => server.close());
 

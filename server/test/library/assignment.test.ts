@@ -34,12 +34,15 @@ async function recordConversations(token: string) {
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  agent = await stack.server.createAgent({ accountId: stack.owner.accountId, fullName: 'Agnes Agent' });
-  agentToken = await stack.server.login(agent.email, agent.password);
-  colleague = await stack.server.createAgent({ accountId: stack.owner.accountId, fullName: 'Colin Colleague' });
-  colleagueToken = await stack.server.login(colleague.email, colleague.password);
-  other = await stack.server.registerAndVerify({ fullName: 'Other Owner' });
-  otherToken = await stack.server.login(other.email, other.password);
+  ({ token: agentToken, ...agent } = await stack.server.signedInAgent({
+    accountId: stack.owner.accountId,
+    fullName: 'Agnes Agent',
+  }));
+  ({ token: colleagueToken, ...colleague } = await stack.server.signedInAgent({
+    accountId: stack.owner.accountId,
+    fullName: 'Colin Colleague',
+  }));
+  ({ token: otherToken, ...other } = await stack.server.signedInOwner({ fullName: 'Other Owner' }));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

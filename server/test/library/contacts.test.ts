@@ -7,16 +7,12 @@ describe('contacts API', () => {
   let ownerToken: string;
   let agentToken: string;
   let otherOwnerToken: string;
-  let otherOwner: TestUser;
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await server.registerAndVerify({ fullName: 'Olga Owner' });
-    ownerToken = await server.login(owner.email, owner.password);
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    agentToken = await server.login(agent.email, agent.password);
-    otherOwner = await server.registerAndVerify({ fullName: 'Other Owner' });
-    otherOwnerToken = await server.login(otherOwner.email, otherOwner.password);
+    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner' }));
+    agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
+    otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
   });
   afterAll(() => server.close());
 
@@ -67,8 +63,7 @@ describe('contacts API', () => {
   });
 
   it('lists the account contacts newest first, 5 per page by default, with lastPage', async () => {
-    const fresh = await server.registerAndVerify();
-    const token = await server.login(fresh.email, fresh.password);
+    const token = (await server.signedInOwner()).token;
     for (let i = 1; i <= 7; i += 1)
       expect((await add({ name: `Person ${i}`, phone: `+1555000000${i}` }, token)).status).toBe(201);
     const first = await list('', token);

@@ -27,12 +27,10 @@ describe('forms (WhatsApp Flows) API', () => {
       webhookUrl: 'http://127.0.0.1:9/none',
     });
     server = await startTestServer({ env: { GRAPH_API_BASE: sandbox.graphBase } });
-    owner = await server.registerAndVerify({ fullName: 'Olga Owner' });
-    ownerToken = await server.login(owner.email, owner.password);
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    agentToken = await server.login(agent.email, agent.password);
-    const other = await server.registerAndVerify({ fullName: 'Other Owner' });
-    otherToken = await server.login(other.email, other.password);
+    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner' }));
+    agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
+    const other = await server.signedInOwner({ fullName: 'Other Owner' });
+    otherToken = other.token;
     await connect(owner.accountId, sandbox.seeded.token, sandbox.seeded.phoneNumberId);
   });
   afterAll(async () => {
@@ -196,8 +194,7 @@ describe('forms (WhatsApp Flows) API', () => {
   });
 
   it('answers what is stored when the Graph API refuses (e.g. a revoked token), never a 500', async () => {
-    const fresh = await server.registerAndVerify({ fullName: 'Fresh Owner' });
-    const token = await server.login(fresh.email, fresh.password);
+    const { token, ...fresh } = await server.signedInOwner({ fullName: 'Fresh Owner' });
     await connect(fresh.accountId, 'revoked-token', '100000000099999');
     const answer = await listForms(token);
     expect(answer.status).toBe(200);

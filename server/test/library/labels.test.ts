@@ -17,10 +17,10 @@ const listen = (token: string) => recordEvents(stack.server, token, ['conversati
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  const agent = await stack.server.createAgent({ accountId: stack.owner.accountId });
-  agentToken = await stack.server.login(agent.email, agent.password);
-  const other = await stack.server.registerAndVerify({ fullName: 'Other Owner' });
-  otherToken = await stack.server.login(other.email, other.password);
+  const agent = await stack.server.signedInAgent({ accountId: stack.owner.accountId });
+  agentToken = agent.token;
+  const other = await stack.server.signedInOwner({ fullName: 'Other Owner' });
+  otherToken = other.token;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

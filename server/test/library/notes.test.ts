@@ -23,12 +23,12 @@ const listen = (token: string) => recordEvents(stack.server, token, EVENTS, sock
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  adam = await stack.server.createAgent({ accountId: stack.owner.accountId, fullName: 'Adam Agent' });
-  adamToken = await stack.server.login(adam.email, adam.password);
-  const bea = await stack.server.createAgent({ accountId: stack.owner.accountId, fullName: 'Bea Agent' });
-  beaToken = await stack.server.login(bea.email, bea.password);
-  otherOwner = await stack.server.registerAndVerify({ fullName: 'Other Owner' });
-  otherToken = await stack.server.login(otherOwner.email, otherOwner.password);
+  ({ token: adamToken, ...adam } = await stack.server.signedInAgent({
+    accountId: stack.owner.accountId,
+    fullName: 'Adam Agent',
+  }));
+  beaToken = (await stack.server.signedInAgent({ accountId: stack.owner.accountId, fullName: 'Bea Agent' })).token;
+  ({ token: otherToken, ...otherOwner } = await stack.server.signedInOwner({ fullName: 'Other Owner' }));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

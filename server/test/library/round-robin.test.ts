@@ -12,7 +12,6 @@ let ada: TestUser;
 let adaToken: string;
 let ben: TestUser;
 let benToken: string;
-let other: TestUser;
 let otherToken: string;
 let phone = 15558880000;
 const sockets = new Map<string, Socket>();
@@ -57,12 +56,15 @@ const setRoundRobin = (roundRobin: unknown, token?: string) =>
 
 beforeAll(async () => {
   stack = await startChannelStack();
-  ada = await stack.server.createAgent({ accountId: stack.owner.accountId, fullName: 'Ada Agent' });
-  adaToken = await stack.server.login(ada.email, ada.password);
-  ben = await stack.server.createAgent({ accountId: stack.owner.accountId, fullName: 'Ben Agent' });
-  benToken = await stack.server.login(ben.email, ben.password);
-  other = await stack.server.registerAndVerify({ fullName: 'Other Owner' });
-  otherToken = await stack.server.login(other.email, other.password);
+  ({ token: adaToken, ...ada } = await stack.server.signedInAgent({
+    accountId: stack.owner.accountId,
+    fullName: 'Ada Agent',
+  }));
+  ({ token: benToken, ...ben } = await stack.server.signedInAgent({
+    accountId: stack.owner.accountId,
+    fullName: 'Ben Agent',
+  }));
+  otherToken = (await stack.server.signedInOwner({ fullName: 'Other Owner' })).token;
 });
 afterAll(async () => {
   for (const socket of sockets.values()) socket.close();

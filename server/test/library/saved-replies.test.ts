@@ -13,12 +13,11 @@ describe('saved replies API', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const owner = await server.registerAndVerify({ fullName: 'Olga Owner' });
-    ownerToken = await server.login(owner.email, owner.password);
-    const agent = await server.createAgent({ accountId: owner.accountId });
-    agentToken = await server.login(agent.email, agent.password);
-    const other = await server.registerAndVerify({ fullName: 'Other Owner' });
-    otherOwnerToken = await server.login(other.email, other.password);
+    const owner = await server.signedInOwner({ fullName: 'Olga Owner' });
+    ownerToken = owner.token;
+    const agent = await server.signedInAgent({ accountId: owner.accountId });
+    agentToken = agent.token;
+    otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
   });
   afterAll(() => server.close());
 

@@ -87,8 +87,7 @@ afterAll(async () => {
 
 describe('report facts', () => {
   it('follow late messages and closes, a failed first reply, a contact merge and a deleted echo', async () => {
-    const owner = await server.registerAndVerify({ fullName: 'Nina Owner' });
-    const token = await server.login(owner.email, owner.password);
+    const { token, ...owner } = await server.signedInOwner({ fullName: 'Nina Owner' });
     const agent = await server.createAgent({ accountId: owner.accountId, fullName: 'Adam Agent' });
 
     // A. Night: the customer writes at 23:50 on the 9th and 00:01 on the 10th (either side of Nepal's midnight,
@@ -225,8 +224,7 @@ describe('report facts', () => {
   );
 
   it('counts messages by the day they fell on where midnight is not on a quarter hour (Monrovia, 1971)', async () => {
-    const owner = await server.registerAndVerify({ fullName: 'Liberia Owner' });
-    const token = await server.login(owner.email, owner.password);
+    const { token, ...owner } = await server.signedInOwner({ fullName: 'Liberia Owner' });
     const conversation = await conversationOf(owner.accountId);
     // Monrovia was UTC−00:44:30: 2 June 1971 began at 00:44:30 UTC. A message 10 s later is in that day, though
     // its UTC quarter hour (00:30) began on the 1st.

@@ -73,13 +73,12 @@ const NEW_YORK_RANGE = 'from=2026-11-09&to=2026-11-10&timeZone=America/New_York'
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.registerAndVerify({ fullName: 'Olivia Owner' });
-  ownerToken = await server.login(owner.email, owner.password);
+  ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olivia Owner' }));
   const agent = await server.createAgent({ accountId: owner.accountId, fullName: 'Adam Agent' });
   agentId = agent.id;
   agentToken = await server.login(agent.email, agent.password);
-  const other = await server.registerAndVerify({ fullName: 'Other Owner' });
-  otherOwnerToken = await server.login(other.email, other.password);
+  const other = await server.signedInOwner({ fullName: 'Other Owner' });
+  otherOwnerToken = other.token;
 
   // 1. Night: the customer writes at 22:50 and 23:10 on the 9th; Adam answers at 08:50 on the 10th (10 h) and
   //    closes at 09:00 (10 h 10 min after the first message).
@@ -222,8 +221,7 @@ describe('GET /api/reports', () => {
   });
 
   it('splits open periods at a close to the instant, and carries an open period into the range', async () => {
-    const tina = await server.registerAndVerify({ fullName: 'Tina Ties' });
-    const token = await server.login(tina.email, tina.password);
+    const { token, ...tina } = await server.signedInOwner({ fullName: 'Tina Ties' });
     const utc = (day: number, time: string) => new Date(`2026-11-${day}T${time}:00Z`);
     // 1. The customer writes at 10:00; at 10:05 the conversation is closed, Tina replies and the customer writes
     //    again, all at the same instant: the reply answers the closed period (300 s, resolved in 300 s), and the
@@ -267,8 +265,7 @@ describe('GET /api/reports', () => {
   });
 
   it('measures resolution from a close made through the API', async () => {
-    const closer = await server.registerAndVerify({ fullName: 'Carla Closer' });
-    const token = await server.login(closer.email, closer.password);
+    const { token, ...closer } = await server.signedInOwner({ fullName: 'Carla Closer' });
     const conversation = await conversationOf(closer.accountId);
     const wroteAt = new Date(Date.now() - 3_600_000);
     await customerWrites(conversation, wroteAt);
