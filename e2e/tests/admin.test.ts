@@ -1,7 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { signInAs } from '../support/session';
-import { startStack, type Stack } from '../support/stack';
+import type { Locator, Page } from 'playwright-core';
+import { inboxSuite } from '../support/inbox-suite';
 import { jsonCall } from '../support/json-call';
 
 // Staff and the WhatsApp connection in the browser (docs/product-rules.md#admin): an owner runs their staff and connects WhatsApp both ways; an agent reaches none of it.
@@ -19,23 +17,13 @@ interface SandboxBusiness {
 }
 
 describe('admin: staff users and WhatsApp credentials', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const suite = inboxSuite({ env: { FB_CONFIG_ID } });
   let ownerToken: string;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[][] = [];
 
   const api = (method: string, path: string, body?: unknown, token = ownerToken) =>
-    jsonCall(`${stack.baseUrl}${path}`, method, body, token);
+    jsonCall(`${suite.stack.baseUrl}${path}`, method, body, token);
 
-  async function pageAs(who: { email: string; password: string }, path: string): Promise<Page> {
-    const { page, context, errors } = await newPage(browser);
-    contexts.push(context);
-    pageErrors.push(errors);
-    await signInAs(page, stack.baseUrl, who.email, who.password);
-    await page.goto(`${stack.baseUrl}${path}`);
-    return page;
-  }
+  const pageAs = (who: { email: string; password: string }, path: string) => suite.signedIn(who, { path });
 
   /** Opens one of the pager's antd selects and returns its own dropdown's options (not another closing one). */
   async function openSelect(page: Page, selector: 'Limit' | 'Page'): Promise<Locator> {
@@ -63,28 +51,11 @@ describe('admin: staff users and WhatsApp credentials', () => {
   const toast = (page: Page, text: string) =>
     page.locator('.ant-notification-notice', { hasText: text }).first().waitFor();
   const sandboxBusinesses = async (): Promise<SandboxBusiness[]> =>
-    ((await (await fetch(`${stack.sandboxUrl}/_sandbox/state`)).json()) as { businesses: SandboxBusiness[] })
+    ((await (await fetch(`${suite.stack.sandboxUrl}/_sandbox/state`)).json()) as { businesses: SandboxBusiness[] })
       .businesses;
 
   beforeAll(async () => {
-    stack = await startStack({ seedDemo: true, env: { FB_CONFIG_ID } });
-    browser = await launchBrowser();
-    const response = await fetch(`${stack.baseUrl}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(OWNER),
-    });
-    ownerToken = ((await response.json()) as { token: string }).token;
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-    expect(pageErrors.flat()).toEqual([]);
-    pageErrors = [];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+    ownerToken = await suite.apiToken(OWNER);
   });
 
   describe('User List', () => {
@@ -188,7 +159,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
       await userPage.waitForURL(/\/login$/);
       await userPage.getByRole('heading', { name: 'Login' }).waitFor();
       await row.getByRole('img', { name: 'Offline' }).waitFor();
-      const refused = await fetch(`${stack.baseUrl}/auth/login`, {
+      const refused = await fetch(`${suite.stack.baseUrl}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: newUser.email, password: newUser.password }),
@@ -257,7 +228,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
 
       // A new customer writes (through the sandbox's webhook) and the owner answers from Parley.
       const digits = `1558${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-      await jsonCall(`${stack.sandboxUrl}/_sandbox/inbound`, 'POST', {
+      await jsonCall(`${suite.stack.sandboxUrl}/_sandbox/inbound`, 'POST', {
         from: `+${digits}`,
         name: 'Rita Reports',
         type: 'text',
@@ -345,7 +316,7 @@ describe('admin: staff users and WhatsApp credentials', () => {
       await page.waitForURL(/\/main$/);
 
       const business = (await sandboxBusinesses()).find((candidate) => candidate.name === 'E2E Signup Business');
-      expect(business?.subscribedApps).toEqual([stack.env.FB_APP_ID]);
+      expect(business?.subscribedApps).toEqual([suite.stack.env.FB_APP_ID]);
       expect(business?.phoneNumbers).toEqual([expect.objectContaining({ registered: true })]);
     });
   });

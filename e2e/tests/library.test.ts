@@ -1,7 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { signInAs } from '../support/session';
-import { startStack, type Stack } from '../support/stack';
+import type { Page } from 'playwright-core';
+import { inboxSuite } from '../support/inbox-suite';
 import { jsonCall } from '../support/json-call';
 
 // The library in the browser (docs/product-rules.md#library): an owner curates contacts, assets and forms; an agent sees them read-only.
@@ -19,48 +17,18 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 
 const MB = 1024 * 1024;
 
 describe('library: contacts, assets and forms', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const suite = inboxSuite();
   let ownerToken: string;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[][] = [];
 
   const api = (method: string, path: string, body?: unknown, token = ownerToken) =>
-    jsonCall(`${stack.baseUrl}${path}`, method, body, token);
+    jsonCall(`${suite.stack.baseUrl}${path}`, method, body, token);
 
-  async function pageAs(who: typeof OWNER, path: string): Promise<Page> {
-    const { page, context, errors } = await newPage(browser);
-    contexts.push(context);
-    pageErrors.push(errors);
-    await signInAs(page, stack.baseUrl, who.email, who.password);
-    await page.goto(`${stack.baseUrl}${path}`);
-    return page;
-  }
+  const pageAs = (who: typeof OWNER, path: string): Promise<Page> => suite.signedIn(who, { path });
 
   beforeAll(async () => {
-    stack = await startStack({ seedDemo: true });
-    browser = await launchBrowser();
-    ownerToken = (
-      await (
-        await fetch(`${stack.baseUrl}/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(OWNER),
-        })
-      ).json()
-    ).token;
+    ownerToken = await suite.apiToken(OWNER);
     // The demo account talks to the sandbox (connecting again is harmless when the seed already did).
     await api('POST', '/api/account/credentials', SANDBOX_WABA);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-    expect(pageErrors.flat()).toEqual([]);
-    pageErrors = [];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   describe('contacts', () => {
@@ -91,7 +59,7 @@ describe('library: contacts, assets and forms', () => {
     it('shows an agent the list with profile names in brackets, without Delete or the add form', async () => {
       await api('POST', '/api/contacts', { name: 'Bruno Costa', phone: '+351 912 345 678', email: '' });
       // A customer writing on WhatsApp becomes a contact with their WhatsApp profile name.
-      const sandbox = await fetch(`${stack.sandboxUrl}/_sandbox/inbound`, {
+      const sandbox = await fetch(`${suite.stack.sandboxUrl}/_sandbox/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ from: '+1 555 300 0001', name: 'Carla', type: 'text', text: 'Hello!' }),
@@ -140,7 +108,7 @@ describe('library: contacts, assets and forms', () => {
       );
       expect(await image.getAttribute('src')).toMatch(/\/thumbnail$/);
       const link = card(page, 'price-list.pdf').getByRole('link', { name: 'Open price-list.pdf' });
-      const original = await fetch(`${stack.baseUrl}${await link.getAttribute('href')}`);
+      const original = await fetch(`${suite.stack.baseUrl}${await link.getAttribute('href')}`);
       expect(original.headers.get('content-type')).toBe('application/pdf');
       expect(original.headers.get('content-disposition')).toMatch(/^attachment/);
       expect(await card(page, 'tour.mp4').count()).toBe(0);

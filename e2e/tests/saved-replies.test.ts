@@ -1,7 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
-import { jsonCall } from '../support/json-call';
-import { startStack, type Stack } from '../support/stack';
+import { inboxSuite } from '../support/inbox-suite';
 
 // Saved replies (issue #21): an owner adds one with a placeholder; an agent, in another browser, types its
 // /shortcut in a conversation, gets the text with the customer's name, edits it and sends it to WhatsApp.
@@ -15,41 +12,9 @@ interface SandboxMessage {
 }
 
 describe('saved replies', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[][] = [];
-
-  beforeAll(async () => {
-    stack = await startStack({ seedDemo: true });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-    expect(pageErrors.flat()).toEqual([]);
-    pageErrors = [];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  const sandbox = (method: string, pathname: string, body?: unknown) =>
-    jsonCall(`${stack.sandboxUrl}${pathname}`, method, body);
-
-  async function signedIn(login: { email: string; password: string }): Promise<Page> {
-    const { page, context, errors } = await newPage(browser);
-    contexts.push(context);
-    pageErrors.push(errors);
-    await page.goto(`${stack.baseUrl}/login`);
-    await page.getByLabel('Email', { exact: true }).fill(login.email);
-    await page.getByLabel('Password', { exact: true }).fill(login.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/main$/);
-    await page.getByRole('heading', { name: 'Conversations' }).waitFor();
-    return page;
-  }
+  const suite = inboxSuite();
+  const { sandbox } = suite;
+  const signedIn = (login: { email: string; password: string }) => suite.signedIn(login);
 
   /** What the business sent to the customer, as the sandbox (Meta) received it. */
   async function receivedByCustomer(digits: string, text: string): Promise<SandboxMessage> {

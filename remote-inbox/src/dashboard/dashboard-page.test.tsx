@@ -442,5 +442,5 @@ it('tells an owner whose account never connected WhatsApp how to connect it', as
   await screen.findByText('Connect your WhatsApp Business number to start receiving messages');
   fireEvent.click(screen.getByRole('link', { name: 'Credential Setup' }));
   expect(navigations).toEqual(['/credential']);
-  updatePersisted({ session: { isAuthenticated: false, lastLoginDate: null, isOwner: false } });
+  act(() => updatePersisted({ session: { isAuthenticated: false, lastLoginDate: null, isOwner: false } }));
 });
