@@ -259,77 +259,53 @@ describe('webhook chaos', () => {
     expect(await server.db.select().from(contacts).where(eq(contacts.phone, orphan))).toEqual([]);
   });
 
-  it('keeps a customer text with a NUL character (which PostgreSQL cannot store) instead of failing the delivery', async () => {
-    const { a, server } = stack;
+  /** A new customer's message, as Meta signs and sends it to account a. */
+  const customerMessage = (name: string, message: Record<string, unknown>) => {
     const from = newPhone();
-    const wamid = `wamid.nul-${crypto.randomBytes(6).toString('hex')}`;
     const payload = envelope(
-      { phoneNumberId: a.phoneNumberId, wabaId: '100000000000001', displayPhoneNumber: '15550001000' },
+      { phoneNumberId: stack.a.phoneNumberId, wabaId: '100000000000001', displayPhoneNumber: '15550001000' },
       {
-        contacts: [{ profile: { name: 'Nul\u0000Name' }, wa_id: from }],
-        messages: [
-          {
-            from,
-            id: wamid,
-            timestamp: String(Math.floor(Date.now() / 1000)),
-            type: 'text',
-            text: { body: 'before\u0000after' },
-          },
-        ],
+        contacts: [{ profile: { name }, wa_id: from }],
+        messages: [{ from, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
       },
     );
-    const body = serialiseLikeMeta(payload);
-    expect(body).toContain('\\u0000');
-    const answer = await server.app.inject({
-      method: 'POST',
-      url: '/webhooks/whatsapp',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, APP_SECRET) },
-      payload: body,
-    });
-    // A 5xx here would make Meta redeliver the same message for days.
-    expect(answer.statusCode).toBe(200);
-    const rows = await server.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.wamid, wamid), eq(messages.accountId, a.accountId)));
-    expect(rows).toHaveLength(1);
-    expect(rows[0].content.text).toBe('before\uFFFDafter');
-  });
-
-  it('keeps a message of a type it does not know, once, as unsupported', async () => {
-    const { a, server } = stack;
-    const from = newPhone();
-    const wamid = `wamid.future-${crypto.randomBytes(6).toString('hex')}`;
-    const payload = envelope(
-      { phoneNumberId: a.phoneNumberId, wabaId: '100000000000001', displayPhoneNumber: '15550001000' },
-      {
-        contacts: [{ profile: { name: 'Future' }, wa_id: from }],
-        messages: [
-          {
-            from,
-            id: wamid,
-            timestamp: String(Math.floor(Date.now() / 1000)),
-            type: 'hologram',
-            hologram: { id: '1', depth: 3 },
-          },
-        ],
-      },
-    );
-    const body = serialiseLikeMeta(payload);
-    for (let i = 0; i < 3; i += 1) {
-      const answer = await server.app.inject({
+    return serialiseLikeMeta(payload);
+  };
+  /** Posts a webhook body signed as Meta signs it; the status the server answered. */
+  const deliver = async (body: string) =>
+    (
+      await stack.server.app.inject({
         method: 'POST',
         url: '/webhooks/whatsapp',
         headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(body, APP_SECRET) },
         payload: body,
-      });
-      expect(answer.statusCode).toBe(200);
-    }
-    const rows = await server.db
+      })
+    ).statusCode;
+  /** The stored rows of a wamid in account a, which must be exactly one. */
+  const storedOnce = async (wamid: string) => {
+    const rows = await stack.server.db
       .select()
       .from(messages)
-      .where(and(eq(messages.wamid, wamid), eq(messages.accountId, a.accountId)));
+      .where(and(eq(messages.wamid, wamid), eq(messages.accountId, stack.a.accountId)));
     expect(rows).toHaveLength(1);
+    return rows;
+  };
+
+  it('keeps a customer text with a NUL character (which PostgreSQL cannot store) instead of failing the delivery', async () => {
+    const wamid = `wamid.nul-${crypto.randomBytes(6).toString('hex')}`;
+    const body = customerMessage('Nul\u0000Name', { id: wamid, type: 'text', text: { body: 'before\u0000after' } });
+    expect(body).toContain('\\u0000');
+    // A 5xx here would make Meta redeliver the same message for days.
+    expect(await deliver(body)).toBe(200);
+    const rows = await storedOnce(wamid);
+    expect(rows[0].content.text).toBe('before\uFFFDafter');
+  });
+
+  it('keeps a message of a type it does not know, once, as unsupported', async () => {
+    const wamid = `wamid.future-${crypto.randomBytes(6).toString('hex')}`;
+    const body = customerMessage('Future', { id: wamid, type: 'hologram', hologram: { id: '1', depth: 3 } });
+    for (let i = 0; i < 3; i += 1) expect(await deliver(body)).toBe(200);
+    const rows = await storedOnce(wamid);
     expect(rows[0]).toMatchObject({ type: 'unsupported', content: { unsupported: { type: 'hologram' } } });
   });
 });
