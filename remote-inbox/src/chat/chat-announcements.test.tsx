@@ -1,29 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ConversationDetail, Message } from '@parley/shared';
+import type { Message } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
-import { aContact, aConversation, aMessage } from '../test-support/fixtures';
+import { aMessage } from '../test-support/fixtures';
 import { emitMessage } from '../test-support/realtime-mock';
-import { renderInApp } from '../test-support/render';
-import { ChatPane } from './chat-pane';
+import { at, conversation, detail, question, renderChat, withOlderPage } from '../test-support/chat';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
 // Issue 22, accessibility: the open chat tells a screen reader about each new customer message once (the newest
 // only, never the whole list), and keyboard focus survives closing the conversation.
-const conversation = aConversation({ id: 'c1', contact: aContact({ name: null, profileName: 'Ana P' }) });
-const at = (minute: number) => `2024-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const question = aMessage({
-  id: 'q',
-  conversationId: 'c1',
-  content: { text: 'Do you deliver on Sundays?' },
-  createdAt: at(1),
-  updatedAt: at(1),
-});
-
-function detail(messages: Message[]): ConversationDetail {
-  return { ...conversation, messages, hasMore: false, canSendFreeForm: true };
-}
-
 const arrive = (message: Message) => act(() => emitMessage({ conversationId: 'c1', message, conversation }));
 const liveRegion = () => screen.getByTestId('chat-announcer');
 
@@ -31,7 +16,7 @@ afterEach(() => jest.restoreAllMocks());
 
 it('announces the newest customer message politely, one at a time, and not what was already there', async () => {
   mockApi({ 'GET /api/conversations/c1': () => detail([question]) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Do you deliver on Sundays?');
   // The messages themselves are not a live region: a virtualised list would be read out page by page.
   const log = screen.getByRole('log', { name: 'Messages' });
@@ -70,7 +55,7 @@ it('announces a customer message that sorts above the newest reply (sent in the 
     updatedAt: at(5),
   });
   mockApi({ 'GET /api/conversations/c1': () => detail([question, reply]) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('We do');
   arrive(aMessage({ id: 'n1', conversationId: 'c1', content: { text: 'Great, thanks' }, createdAt: at(4) }));
   await screen.findByText('Great, thanks');
@@ -89,11 +74,8 @@ it('says nothing about older messages loaded above', async () => {
     createdAt: at(0),
     updatedAt: at(0),
   });
-  mockApi({
-    'GET /api/conversations/c1': (params) =>
-      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
-  });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  mockApi(withOlderPage(older));
+  renderChat();
   await screen.findByText('From last week');
   expect(liveRegion().textContent).toBe('');
 });
@@ -103,7 +85,7 @@ it('moves keyboard focus to the messages when Close, which had it, is disabled',
     'GET /api/conversations/c1': () => detail([question]),
     'PUT /api/conversations/c1/status': (_p, body) => ({ ...conversation, ...(body as object) }),
   });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Do you deliver on Sundays?');
   const close = screen.getByRole('button', { name: 'Close' });
   close.focus();

@@ -1,26 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConversationDetail, Message } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
-import { aContact, aConversation, aMessage } from '../test-support/fixtures';
+import { aConversation, aMessage } from '../test-support/fixtures';
 import { emitMessage, emitNamedEvent } from '../test-support/realtime-mock';
-import { renderInApp } from '../test-support/render';
-import { ChatPane } from './chat-pane';
+import { at, conversation, detail, question, renderChat, withOlderPage } from '../test-support/chat';
 const NEW_MESSAGES_TEXT = 'new messages ↓';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
-const conversation = aConversation({
-  id: 'c1',
-  contact: aContact({ name: null, profileName: 'Ana P', phone: '+15550101' }),
-});
-const at = (minute: number) => `2024-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-const question = aMessage({
-  id: 'q',
-  conversationId: 'c1',
-  content: { text: 'Do you deliver on Sundays?' },
-  createdAt: at(1),
-  updatedAt: at(1),
-});
 const answer = aMessage({
   id: 'a',
   conversationId: 'c1',
@@ -43,10 +29,6 @@ const failed = aMessage({
 });
 const poll = aMessage({ id: 'u', conversationId: 'c1', type: 'poll', content: {}, createdAt: at(5), updatedAt: at(5) });
 
-function detail(messages: Message[]): ConversationDetail {
-  return { ...conversation, messages, hasMore: false, canSendFreeForm: true };
-}
-
 function bubble(id: string): HTMLElement {
   return document.querySelector(`[data-message-id="${id}"]`) as HTMLElement;
 }
@@ -55,7 +37,7 @@ afterEach(() => jest.restoreAllMocks());
 
 it('shows each message on its side with Reply on incoming ones, quotes, ticks, and unsupported types', async () => {
   mockApi({ 'GET /api/conversations/c1': () => detail([question, answer, failed, poll]) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Yes we do');
   expect(screen.getByRole('heading', { name: 'Ana P' })).toBeTruthy();
   expect(bubble('q').getAttribute('data-direction')).toBe('incoming');
@@ -77,7 +59,7 @@ it('retries a failed message and shows it sending again', async () => {
       updatedAt: at(9),
     }),
   });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(within(bubble('f')).getByTitle('Sending')).toBeTruthy());
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -86,7 +68,7 @@ it('retries a failed message and shows it sending again', async () => {
 
 it('puts Reply in the composer banner, and Cancel removes it', async () => {
   mockApi({ 'GET /api/conversations/c1': () => detail([question]) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   fireEvent.click(await screen.findByRole('button', { name: 'Reply' }));
   const banner = screen.getByRole('status');
   expect(within(banner).getByText('Replying to')).toBeTruthy();
@@ -106,7 +88,7 @@ it('adds live messages and climbing ticks of the open conversation', async () =>
     updatedAt: at(6),
   });
   mockApi({ 'GET /api/conversations/c1': () => detail([sent]) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Hi!');
   expect(within(bubble('s')).getByTitle('Sent').textContent).toBe('✓');
   act(() =>
@@ -137,7 +119,7 @@ it('collapses Close and Archive into a menu on a narrow screen', async () => {
     'GET /api/conversations/c1': () => detail([question]),
     'PUT /api/conversations/c1/status': (_p, body) => ({ ...conversation, ...(body as object) }),
   });
-  renderInApp(<ChatPane conversationId="c1" narrow onConversationChange={onConversationChange} />);
+  renderChat({ narrow: true, onConversationChange });
   await screen.findByText('Do you deliver on Sundays?');
   expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Conversation actions' }));
@@ -156,11 +138,8 @@ it('loads older messages with the before cursor, oldest first above the newest',
     createdAt: at(0),
     updatedAt: at(0),
   });
-  const calls = mockApi({
-    'GET /api/conversations/c1': (params) =>
-      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
-  });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  const calls = mockApi(withOlderPage(older));
+  renderChat();
   await screen.findByText('From last week');
   const order = [...document.querySelectorAll('[data-message-id]')].map((element) =>
     element.getAttribute('data-message-id'),
@@ -181,14 +160,14 @@ it('puts a day separator above the first message of each day', async () => {
     aMessage({ id: 't1', conversationId: 'c1', content: { text: 'Today early' }, timestamp: localIso(0, 0) }),
   ];
   mockApi({ 'GET /api/conversations/c1': () => detail(messages) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Today early');
   expect(screen.getAllByRole('separator').map((separator) => separator.textContent)).toEqual(['Yesterday', 'Today']);
 });
 
 it('offers "new messages ↓" when a message arrives while the agent reads further up, and takes them down', async () => {
   mockApi({ 'GET /api/conversations/c1': () => detail([question]) });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Do you deliver on Sundays?');
   const arrive = (id: string, text: string) =>
     act(() =>
@@ -227,7 +206,7 @@ it('follows a close, archive or reopen by someone else at once, with Reopen whil
     'GET /api/conversations/c1': () => detail([question]),
     'PUT /api/conversations/c1/status': (_p, body) => ({ ...conversation, ...(body as object), updatedAt: at(30) }),
   });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Do you deliver on Sundays?');
   expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
 
@@ -264,11 +243,8 @@ it('opened at a message found by search, loads older pages until it is in and hi
     createdAt: at(0),
     updatedAt: at(0),
   });
-  mockApi({
-    'GET /api/conversations/c1': (params) =>
-      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
-  });
-  renderInApp(<ChatPane conversationId="c1" messageId="old" narrow={false} onConversationChange={jest.fn()} />);
+  mockApi(withOlderPage(older));
+  renderChat({ messageId: 'old' });
   await waitFor(() => expect(bubble('old')?.querySelector('[data-highlighted]')).toBeTruthy());
   expect(bubble('q').querySelector('[data-highlighted]')).toBeNull();
 });

@@ -4,17 +4,15 @@
  * sent as a message).
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConversationDetail, Message, Note } from '@parley/shared';
+import type { Message, Note } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
 import { emitNamedEvent } from '../test-support/realtime-mock';
-import { renderInApp } from '../test-support/render';
-import { ChatPane } from '../chat/chat-pane';
+import { at, detail as chatDetail, renderChat } from '../test-support/chat';
 import { placeNotes } from './notes-timeline';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
-const at = (minute: number) => `2024-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const adam = { id: 'u-adam', fullName: 'Adam Agent' };
 const olga = { id: 'u-olga', fullName: 'Olga Owner' };
 const conversation = aConversation({ id: 'c1', contact: aContact({ name: 'Maria Silva' }) });
@@ -37,12 +35,7 @@ const aNote = (patch: Partial<Note>): Note => ({
   ...patch,
 });
 
-const detail = (messages: Message[]): ConversationDetail => ({
-  ...conversation,
-  messages,
-  hasMore: false,
-  canSendFreeForm: true,
-});
+const detail = (messages: Message[]) => chatDetail(messages, conversation);
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -78,7 +71,7 @@ it('shows notes among the messages by time as sticky notes with their author, me
       staff: [adam, olga],
     }),
   });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   const note = await screen.findByRole('note', { name: 'Private note by Olga Owner' });
   expect(within(note).getByText('Note · Olga Owner')).toBeTruthy();
   expect(within(note).getByText('@Adam').tagName).toBe('STRONG');
@@ -105,7 +98,7 @@ it("writes a note in the composer's Note mode: posted to the notes route with th
     'GET /api/conversations/c1/notes': () => ({ list: [], staff: [adam, olga] }),
     'POST /api/conversations/c1/notes': () => saved,
   });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Where is my order?');
   fireEvent.click(screen.getByText('Note'));
   const box = (await screen.findByRole('textbox', { name: 'Private note' })) as HTMLTextAreaElement;
@@ -141,7 +134,7 @@ it('offers the Note mode beside templates once the 24-hour window has closed', a
     'GET /api/conversations/c1/notes': () => ({ list: [], staff: [adam, olga] }),
     'POST /api/conversations/c1/notes': () => aNote({ id: 'n8', text: 'Old customer, send the promo template' }),
   });
-  renderInApp(<ChatPane conversationId="c1" narrow={false} onConversationChange={jest.fn()} />);
+  renderChat();
   await screen.findByText('Where is my order?');
   fireEvent.click(await screen.findByText('Note'));
   const box = await screen.findByRole('textbox', { name: 'Private note' });
