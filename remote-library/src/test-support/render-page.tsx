@@ -1,10 +1,6 @@
-// Test helpers for page components: pages need antd's <App> (jsdom's gaps: tooling/jest-jsdom-setup.cjs).
-import { render } from '@testing-library/react';
-import { $persisted, clearAnswerCache, emptyPersistedState, type PageProps } from '@parley/shared';
-import { App } from 'antd';
-import type { ComponentType } from 'react';
-
-export const pageProps: PageProps = { navigate: () => undefined, params: {}, search: '' };
+// Test helpers for page components: who is signed in, a clean client, and the page helpers every remote shares
+// (tooling/jest-page-helpers.tsx).
+import { $persisted, clearAnswerCache, emptyPersistedState } from '@parley/shared';
 
 export function signIn(role: 'owner' | 'agent'): void {
   $persisted.set({
@@ -18,18 +14,4 @@ export function resetClient(): void {
   clearAnswerCache();
 }
 
-export function renderPage(Page: ComponentType<PageProps>) {
-  return render(
-    <App>
-      <Page {...pageProps} />
-    </App>,
-  );
-}
-
-/** An axios-like failure carrying a response, as the api client rejects with. */
-export function httpFailure(status: number, data: unknown) {
-  return Object.assign(new Error(`Request failed with status code ${status}`), {
-    isAxiosError: true,
-    response: { status, data, headers: {}, statusText: '', config: {} },
-  });
-}
+export { renderPage, httpError as httpFailure } from '../../../tooling/jest-page-helpers';
