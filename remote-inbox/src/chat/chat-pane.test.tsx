@@ -131,14 +131,7 @@ it('collapses Close and Archive into a menu on a narrow screen', async () => {
 });
 
 it('loads older messages with the before cursor, oldest first above the newest', async () => {
-  const older = aMessage({
-    id: 'old',
-    conversationId: 'c1',
-    content: { text: 'From last week' },
-    createdAt: at(0),
-    updatedAt: at(0),
-  });
-  const calls = mockApi(withOlderPage(older));
+  const calls = mockApi(withOlderPage('From last week'));
   renderChat();
   await screen.findByText('From last week');
   const order = [...document.querySelectorAll('[data-message-id]')].map((element) =>
@@ -236,14 +229,7 @@ it('follows a close, archive or reopen by someone else at once, with Reopen whil
 });
 
 it('opened at a message found by search, loads older pages until it is in and highlights it', async () => {
-  const older = aMessage({
-    id: 'old',
-    conversationId: 'c1',
-    content: { text: 'The parcel number is 4471' },
-    createdAt: at(0),
-    updatedAt: at(0),
-  });
-  mockApi(withOlderPage(older));
+  mockApi(withOlderPage('The parcel number is 4471'));
   renderChat({ messageId: 'old' });
   await waitFor(() => expect(bubble('old')?.querySelector('[data-highlighted]')).toBeTruthy());
   expect(bubble('q').querySelector('[data-highlighted]')).toBeNull();

@@ -26,11 +26,17 @@ export function detail(messages: Message[], of = conversation): ConversationDeta
   return { ...of, messages, hasMore: false, canSendFreeForm: true };
 }
 
-/** The API answers for a chat whose newest page is the question and whose page before it is `older`. */
-export const withOlderPage = (older: Message) => ({
-  'GET /api/conversations/c1': (params: Record<string, unknown>) =>
-    params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
-});
+/**
+ * The API answers for a chat whose newest page is the question and whose page before it holds one message
+ * ('old', at 10:00) with this text.
+ */
+export const withOlderPage = (text: string) => {
+  const older = aMessage({ id: 'old', conversationId: 'c1', content: { text }, createdAt: at(0), updatedAt: at(0) });
+  return {
+    'GET /api/conversations/c1': (params: Record<string, unknown>) =>
+      params.before === 'q' ? { ...detail([older]), hasMore: false } : { ...detail([question]), hasMore: true },
+  };
+};
 
 /** The chat pane open on c1, on a desktop unless told otherwise. */
 export const renderChat = (props: Partial<ChatPaneProps> = {}) =>
