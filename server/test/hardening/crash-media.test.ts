@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
+import type { RunningSandbox } from '../../../sandbox/src/sandbox';
 import { createTemporaryDatabase, type TemporaryDatabase } from '../helpers/postgres';
 import { chosenDb } from '../helpers/test-server';
 import {
@@ -25,6 +25,7 @@ import {
   requireBuiltServer,
   startServer,
   type ServerProcess,
+  startCrashSandbox,
 } from './crash-support';
 import { countFiles, multipartBody, waitFor } from './hardening-stack';
 
@@ -87,12 +88,9 @@ describe('kill -9 during a media download and an upload', () => {
   it('downloads the image once after the restart, and a cut upload leaves nothing behind', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    sandbox = await startSandbox({
-      port: 0,
-      appSecret: APP_SECRET,
-      webhookUrl: `${url}/webhooks/whatsapp`,
-      statusDelaysMs: { sent: 50, delivered: 100, read: 150 },
-      webhook: { maxAttempts: 40, retryBaseMs: 200, retryMaxMs: 2_000, timeoutMs: 4_000 },
+    sandbox = await startCrashSandbox(url, APP_SECRET, {
+      statusStepMs: 50,
+      answerTimeoutMs: 4_000,
       faultTimeoutMs: 6_000,
     });
     proxy = graphProxy(sandbox.url);

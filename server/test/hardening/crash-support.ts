@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
 import { readOutbox } from '../../src/mail/mailer';
 import { SEEDED, waitFor } from './hardening-stack';
 
@@ -174,4 +175,25 @@ export async function connectedOwner(url: string, outboxDir: string): Promise<st
   );
   if (connected.status !== 200) throw new Error(`credentials → ${connected.status} ${JSON.stringify(connected.body)}`);
   return token;
+}
+
+/**
+ * The sandbox as Meta for a crash test: webhooks to the server at `url`, redelivered with backoff (Meta goes on
+ * for days; here ~80 s, long enough to outlast a restart on a loaded machine); statuses sent, delivered and read
+ * one `statusStepMs` apart; a held (faulted) send released after `faultTimeoutMs`.
+ */
+export function startCrashSandbox(
+  url: string,
+  appSecret: string,
+  options: { statusStepMs: number; answerTimeoutMs: number; faultTimeoutMs: number },
+): Promise<RunningSandbox> {
+  const step = options.statusStepMs;
+  return startSandbox({
+    port: 0,
+    appSecret,
+    webhookUrl: `${url}/webhooks/whatsapp`,
+    statusDelaysMs: { sent: step, delivered: 2 * step, read: 3 * step },
+    webhook: { maxAttempts: 40, retryBaseMs: 200, retryMaxMs: 2_000, timeoutMs: options.answerTimeoutMs },
+    faultTimeoutMs: options.faultTimeoutMs,
+  });
 }

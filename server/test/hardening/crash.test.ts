@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray, isNotNull, sql } from 'drizzle-orm';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/src/sandbox';
+import type { RunningSandbox } from '../../../sandbox/src/sandbox';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { messages } from '../../src/modules/conversations/schema';
@@ -28,6 +28,7 @@ import {
   requireBuiltServer,
   startServer,
   type ServerProcess,
+  startCrashSandbox,
 } from './crash-support';
 import { waitFor } from './hardening-stack';
 
@@ -68,15 +69,11 @@ describe('kill -9 under webhook load', () => {
   it('keeps every acknowledged message exactly once and never sends twice', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    sandbox = await startSandbox({
-      port: 0,
-      appSecret: APP_SECRET,
-      webhookUrl: `${url}/webhooks/whatsapp`,
-      statusDelaysMs: { sent: 100, delivered: 200, read: 300 },
-      // Meta redelivers with backoff for days; here ~80 s, long enough to outlast a restart on a loaded machine.
-      // It waits up to 20 s for an answer (Meta's deadline is quoted at 5–20 s): with a shorter wait, a busy machine
-      // working through the storm had its answers abandoned and every delivery sent again, doubling the work.
-      webhook: { maxAttempts: 40, retryBaseMs: 200, retryMaxMs: 2_000, timeoutMs: 20_000 },
+    sandbox = await startCrashSandbox(url, APP_SECRET, {
+      statusStepMs: 100,
+      // Meta's deadline for an answer is quoted at 5–20 s: with a shorter wait, a busy machine working through the
+      // storm had its answers abandoned and every delivery sent again, doubling the work.
+      answerTimeoutMs: 20_000,
       // The held send stays held until the kill, however slow the machine (the server gives up after 15 s).
       faultTimeoutMs: 60_000,
     });
