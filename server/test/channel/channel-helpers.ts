@@ -52,7 +52,8 @@ export interface StackOptions {
   mediaUrlTtlMs?: number;
 }
 
-export const nowSeconds = (offsetSeconds = 0) => String(Math.floor(Date.now() / 1000) + offsetSeconds);
+/** Unix seconds as Meta writes them (a string), `offsetSeconds` from `at` (now unless given). */
+export const nowSeconds = (offsetSeconds = 0, at = Date.now()) => String(Math.floor(at / 1000) + offsetSeconds);
 
 export { waitFor };
 

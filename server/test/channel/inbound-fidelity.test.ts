@@ -27,10 +27,11 @@ const fresh = () => {
   return { phone: `1558${n}`, wamid: (tag: string | number) => `wamid.fi-${n}-${tag}` };
 };
 const text = (body: string) => ({ type: 'text', text: { body } });
-const message = (from: string, id: string, body: string, offsetSeconds = 0) => ({
+/** A customer's text, sent at `timestamp` (Unix seconds as a string, as Meta writes it). */
+const message = (from: string, id: string, body: string, timestamp = nowSeconds()) => ({
   from,
   id,
-  timestamp: nowSeconds(offsetSeconds),
+  timestamp,
   ...text(body),
 });
 
@@ -55,10 +56,13 @@ describe('item 3: a conversation is in WhatsApp’s order', () => {
   it('orders by WhatsApp’s timestamp whatever order the webhooks arrive in, and pages with `before` the same way', async () => {
     const c = fresh();
     const contacts = [{ profile: { name: 'Burst' }, wa_id: c.phone }];
-    // Five messages written 1 s apart, delivered in parallel webhooks in scrambled order.
+    // Five messages written 1 s apart, delivered in parallel webhooks in scrambled order. Their times come from
+    // one reading of the clock: a second that ends between two readings would make two of them equal.
+    const start = Date.now();
+    const sentAt = (n: number) => nowSeconds(n - 10, start);
     const order = [4, 1, 5, 2, 3];
     await Promise.all(
-      order.map((n) => deliver({ contacts, messages: [message(c.phone, c.wamid(n), `m${n}`, n - 10)] })),
+      order.map((n) => deliver({ contacts, messages: [message(c.phone, c.wamid(n), `m${n}`, sentAt(n))] })),
     );
     const { id } = await conversationOf(c.phone);
     const all = await detail(id);
@@ -70,18 +74,22 @@ describe('item 3: a conversation is in WhatsApp’s order', () => {
     const older = await detail(id, `?limit=2&before=${newest.messages[0].id}`);
     expect(texts(older.messages)).toEqual(['m2', 'm3']);
     // A redelivery of an early message changes nothing.
-    await deliver({ contacts, messages: [message(c.phone, c.wamid(1), 'm1', -9)] });
+    await deliver({ contacts, messages: [message(c.phone, c.wamid(1), 'm1', sentAt(1))] });
     expect(texts((await detail(id)).messages)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
   });
 
   it('keeps equal timestamps in arrival order and never shows a time in the future', async () => {
     const c = fresh();
     const contacts = [{ profile: { name: 'Ties' }, wa_id: c.phone }];
+    const fiveSecondsAgo = nowSeconds(-5);
     await deliver({
       contacts,
-      messages: [message(c.phone, c.wamid('a'), 'same-1', -5), message(c.phone, c.wamid('b'), 'same-2', -5)],
+      messages: [
+        message(c.phone, c.wamid('a'), 'same-1', fiveSecondsAgo),
+        message(c.phone, c.wamid('b'), 'same-2', fiveSecondsAgo),
+      ],
     });
-    await deliver({ contacts, messages: [message(c.phone, c.wamid('f'), 'from the future', 3600)] });
+    await deliver({ contacts, messages: [message(c.phone, c.wamid('f'), 'from the future', nowSeconds(3600))] });
     const { id } = await conversationOf(c.phone);
     const shown = (await detail(id)).messages;
     expect(texts(shown)).toEqual(['same-1', 'same-2', 'from the future']);
@@ -156,7 +164,7 @@ describe('item 4: coexistence with the WhatsApp Business app', () => {
     const c = fresh();
     await deliver({
       contacts: [{ profile: { name: 'Regular' }, wa_id: c.phone }],
-      messages: [message(c.phone, c.wamid('now'), 'today', -60)],
+      messages: [message(c.phone, c.wamid('now'), 'today', nowSeconds(-60))],
     });
     const conversation = await conversationOf(c.phone);
     expect((await stack.api('PUT', `/api/conversations/${conversation.id}/status`, { status: 'closed' })).status).toBe(
@@ -207,7 +215,7 @@ describe('item 4: coexistence with the WhatsApp Business app', () => {
       {
         history: [
           {
-            threads: [{ id: d.phone, messages: [message(d.phone, d.wamid('h'), 'an hour ago', -3600)] }],
+            threads: [{ id: d.phone, messages: [message(d.phone, d.wamid('h'), 'an hour ago', nowSeconds(-3600))] }],
           },
         ],
       },
