@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { $persisted, api, emptyPersistedState } from '@parley/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { ConnectionBanner } from './connection-banner';
@@ -33,6 +33,8 @@ const OWNER_TEXT = 'WhatsApp is disconnected — reconnect in Credential Setup';
 
 describe('the disconnected banner', () => {
   afterEach(() => {
+    // Unmounted first: the stores' resets below must not re-render a banner outside act().
+    cleanup();
     document.cookie = 'token=; path=/; secure; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     jest.restoreAllMocks();
     $persisted.set(emptyPersistedState());
