@@ -1,9 +1,13 @@
 import { $realtimeStatus } from '@parley/shared';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { ReconnectingBar } from './reconnecting-bar';
 
 describe('ReconnectingBar', () => {
-  afterEach(() => $realtimeStatus.set('closed'));
+  // Unmounted first, so the reset does not re-render a bar outside act().
+  afterEach(() => {
+    cleanup();
+    $realtimeStatus.set('closed');
+  });
 
   it('shows “Reconnecting…” only while a socket that was open is down', () => {
     $realtimeStatus.set('connecting');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { $persisted, emptyPersistedState } from '@parley/shared';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Guard } from './guards';
@@ -28,7 +28,11 @@ const signedIn = (isOwner: boolean) =>
   $persisted.set({ ...emptyPersistedState(), session: { isAuthenticated: true, lastLoginDate: null, isOwner } });
 
 describe('route guards', () => {
-  afterEach(() => $persisted.set(emptyPersistedState()));
+  // Unmounted first, so the reset does not re-render a guard outside act().
+  afterEach(() => {
+    cleanup();
+    $persisted.set(emptyPersistedState());
+  });
 
   it('sends an unauthenticated visitor to /login, remembering where they came from', () => {
     renderAt('/users?page=2', 'user');
