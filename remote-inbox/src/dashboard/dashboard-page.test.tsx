@@ -93,7 +93,7 @@ it('shows the account name, the greeting, and the rows in spec order with a gree
   expect(chatButton('Ana').getAttribute('data-awaiting-reply')).toBe('false');
 });
 
-it("greets 'User' when the profile has no full name", () => {
+it("greets 'User' when the profile has no full name", async () => {
   updatePersisted({
     profile: {
       id: 'u',
@@ -109,6 +109,8 @@ it("greets 'User' when the profile has no full name", () => {
   mockApi({ 'GET /api/conversations': () => ({ list: [], nextCursor: null }) });
   renderInApp(<Routed />);
   expect(screen.getByText('Hello, User')).toBeTruthy();
+  // The list's answer lands inside the test, not after it.
+  await screen.findByText('No conversations');
 });
 
 it('filters the loaded rows at once and sends the filter to the server when typing pauses', async () => {
