@@ -26,8 +26,8 @@ export interface Realtime {
   /** Closes every connection of the user (suspension, deletion, password change). */
   disconnectUser(userId: string): void;
   onlineUserIds(accountId: string): Promise<string[]>;
-  /** Emits to one room (e.g. `conversationRoom(userId, true)`). */
-  toRoom(room: string, event: string, payload: unknown): void;
+  /** Emits to the rooms (e.g. `conversationRoom(userId, true)`), encoded once; a socket in several gets it once. */
+  toRoom(rooms: string | string[], event: string, payload: unknown): void;
   /**
    * False when no socket can be in the room: one process that holds none. Several processes (Redis) always
    * answer true, since the room may have members elsewhere. Lets a caller skip building an event nobody gets.
@@ -102,7 +102,7 @@ export function createRealtime({
     toUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     onlineUserIds: (accountId) => presence.online(accountId),
-    toRoom: (room, event, payload) => void io.to(room).emit(event, payload),
+    toRoom: (rooms, event, payload) => void io.to(rooms).emit(event, payload),
     mayHaveMembers: (room) => spansProcesses || (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
   };
 }

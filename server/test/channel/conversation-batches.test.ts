@@ -23,9 +23,9 @@ afterAll(async () => {
 });
 
 /** One connection of the agent, recording both events, once it counts as online. */
-async function agentSocket(batches: boolean) {
+async function agentSocket(batches: boolean, token = agentToken) {
   const socket = openSocket(stack.server.url, undefined, {
-    auth: batches ? { token: agentToken, conversationBatches: true } : { token: agentToken },
+    auth: batches ? { token, conversationBatches: true } : { token },
   });
   sockets.push(socket);
   const received: Array<{ name: string; payload: any }> = [];
@@ -146,5 +146,24 @@ describe('`conversations` batches', () => {
     );
     const summary = await stack.api('GET', '/api/conversations/summary', undefined, agentToken);
     expect(read.payload.unreadTotal).toBe(summary.body.unreadTotal);
+  });
+
+  it('give each member their own numbers when they differ', async () => {
+    const agent = await agentSocket(true);
+    const owner = await agentSocket(true, stack.token);
+    const [phone] = await customersWriteAtOnce(1);
+    const { id } = await agentRow(phone);
+    expect((await stack.api('POST', `/api/conversations/${id}/read`)).status).toBe(200);
+    const { conversationId } = await stack.customerWrites(phone, 'And one more thing');
+    expect(conversationId).toBe(id);
+
+    const unreadIn = (received: Array<{ payload: any }>, count: number) =>
+      received.find(({ payload }) => payload.conversations.some((c: any) => c.id === id && c.unreadCount === count));
+    const agentEvent = await waitFor(async () => unreadIn(agent, 2), 'the agent’s unread 2');
+    const ownerEvent = await waitFor(async () => unreadIn(owner, 1), 'the owner’s unread 1');
+    const summaryOf = async (token?: string) =>
+      (await stack.api('GET', '/api/conversations/summary', undefined, token)).body.unreadTotal;
+    expect(agentEvent.payload.unreadTotal).toBe(await summaryOf(agentToken));
+    expect(ownerEvent.payload.unreadTotal).toBe(await summaryOf());
   });
 });

@@ -182,17 +182,25 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
       const views = accountRows.map((row) =>
         toConversationView(row.conversation, row.contact, labelsOf(row.labels), assigneeOf(row.assignee), now, 0),
       );
+      // Members whose numbers are the same (a team that keeps up reads alike) get one event encoded once.
+      const alike = new Map<string, { unread: UsersUnread | undefined; userIds: string[] }>();
       for (const userId of online) {
         const users = unread.get(userId);
+        const key = JSON.stringify([users?.total ?? 0, views.map((view) => users?.byConversation[view.id] ?? 0)]);
+        const group = alike.get(key) ?? { unread: users, userIds: [] };
+        group.userIds.push(userId);
+        alike.set(key, group);
+      }
+      for (const { unread: users, userIds } of alike.values()) {
         const summary = { counts, unreadTotal: users?.total ?? 0, archivedReplies };
         const mine = views.map((view) => ({ ...view, unreadCount: Number(users?.byConversation[view.id] ?? 0) }));
-        const batches = conversationRoom(userId, true);
-        if (realtime.mayHaveMembers(batches)) {
+        const batches = userIds.map((userId) => conversationRoom(userId, true)).filter(realtime.mayHaveMembers);
+        if (batches.length > 0) {
           const batch: ConversationsEvent = { ...summary, conversations: mine };
           realtime.toRoom(batches, CONVERSATIONS_EVENT, batch);
         }
-        const each = conversationRoom(userId, false);
-        if (realtime.mayHaveMembers(each))
+        const each = userIds.map((userId) => conversationRoom(userId, false)).filter(realtime.mayHaveMembers);
+        if (each.length > 0)
           for (const conversation of mine) {
             const event: ConversationEvent = { ...summary, conversation };
             realtime.toRoom(each, CONVERSATION_EVENT, event);
