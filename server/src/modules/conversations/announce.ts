@@ -144,37 +144,47 @@ async function unreadOfUsers(
 const ROUND_MS = 50;
 
 interface Round {
-  conversationIds: Set<string>;
+  /** conversationId → its account when known (a message's), else null. */
+  conversationIds: Map<string, string | null>;
   /** The announce calls waiting for this round. */
   done: Array<() => void>;
 }
 
 export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSigner, log: FastifyBaseLogger): Announcer {
   /** Emits the messages; the conversations they change go into `conversationIds`. */
-  async function announceMessages(ids: string[], conversationIds: Set<string>) {
+  async function announceMessages(ids: string[], conversationIds: Map<string, string | null>) {
     for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
       const [message] = await withQuotedMessages(db, accountId, [event.message]);
       realtime.toAccount(accountId, 'message', { ...event, message });
-      if (changesConversation(message)) conversationIds.add(event.conversationId);
+      if (changesConversation(message)) conversationIds.set(event.conversationId, accountId);
     }
   }
 
-  async function announceConversations(ids: string[]) {
+  async function announceConversations(changed: Map<string, string | null>) {
+    const onlineOf = new Map<string, string[]>();
+    const online = async (accountId: string) => {
+      if (!onlineOf.has(accountId)) onlineOf.set(accountId, await realtime.onlineUserIds(accountId));
+      return onlineOf.get(accountId) ?? [];
+    };
+    // Nobody of the account online (a batch at night): nothing to read.
+    const ids: string[] = [];
+    for (const [id, accountId] of changed) if (accountId === null || (await online(accountId)).length > 0) ids.push(id);
+    if (ids.length === 0) return;
     const rows = await selectConversations(db).where(inArray(conversations.id, ids));
-    // In the order they were changed (a Set keeps the first change's place).
+    // In the order they were changed (a Map keeps the first change's place).
     const order = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => (order.get(a.conversation.id) ?? 0) - (order.get(b.conversation.id) ?? 0));
     const byAccount = new Map<string, typeof rows>();
     for (const row of rows)
       byAccount.set(row.conversation.accountId, [...(byAccount.get(row.conversation.accountId) ?? []), row]);
     for (const [accountId, accountRows] of byAccount) {
-      const online = await realtime.onlineUserIds(accountId);
-      if (online.length === 0) continue;
+      const members = await online(accountId);
+      if (members.length === 0) continue;
       const { counts, archivedReplies } = await accountCounts(db, accountId);
       const unread = await unreadOfUsers(
         db,
         accountId,
-        online,
+        members,
         accountRows.map((row) => row.conversation.id),
       );
       const now = new Date();
@@ -184,7 +194,7 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
       );
       // Members whose numbers are the same (a team that keeps up reads alike) get one event encoded once.
       const alike = new Map<string, { unread: UsersUnread | undefined; userIds: string[] }>();
-      for (const userId of online) {
+      for (const userId of members) {
         const users = unread.get(userId);
         const key = JSON.stringify([users?.total ?? 0, views.map((view) => users?.byConversation[view.id] ?? 0)]);
         const group = alike.get(key) ?? { unread: users, userIds: [] };
@@ -209,7 +219,7 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
     }
   }
 
-  let next: Round = { conversationIds: new Set(), done: [] };
+  let next: Round = { conversationIds: new Map(), done: [] };
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
@@ -229,11 +239,11 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
 
   async function runRound() {
     const round = next;
-    next = { conversationIds: new Set(), done: [] };
+    next = { conversationIds: new Map(), done: [] };
     running = true;
     lastRoundAt = Date.now();
     try {
-      if (round.conversationIds.size > 0) await announceConversations([...round.conversationIds]);
+      if (round.conversationIds.size > 0) await announceConversations(round.conversationIds);
     } catch (error) {
       log.warn({ err: error }, 'could not announce the conversations');
     } finally {
@@ -244,9 +254,9 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
   }
 
   /** Resolves once the conversations were announced (or that failed, logged). */
-  function announceInRound(ids: Set<string>): Promise<void> {
+  function announceInRound(ids: Map<string, string | null>): Promise<void> {
     return new Promise((resolve) => {
-      for (const id of ids) next.conversationIds.add(id);
+      for (const [id, accountId] of ids) next.conversationIds.set(id, next.conversationIds.get(id) ?? accountId);
       next.done.push(resolve);
       schedule();
     });
@@ -254,7 +264,7 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
 
   async function announce(changes: ChangeLog) {
     try {
-      const conversationIds = new Set(changes.conversationIds);
+      const conversationIds = new Map([...changes.conversationIds].map((id) => [id, null]));
       if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversationIds);
       if (conversationIds.size > 0) await announceInRound(conversationIds);
     } catch (error) {
