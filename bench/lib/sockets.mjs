@@ -13,7 +13,7 @@ export async function connectSockets(url, { tokens, count, onMessage, parallel =
     new Promise((resolve, reject) => {
       const socket = io(url, {
         transports: ['websocket'],
-        auth: { token: tokens[index % tokens.length] },
+        auth: { token: tokens[index % tokens.length], conversationBatches: true }, // as the browser (shared/src/realtime/socket.ts)
         reconnection: false,
         forceNew: true,
         timeout: Math.max(1000, deadline - Date.now()),

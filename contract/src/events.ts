@@ -13,6 +13,12 @@ export const SOCKET_EVENTS = {
   connection: 'connection',
   /** A conversation as it is after a committed change, for the receiving staff member (unreadCount is theirs). */
   conversation: 'conversation',
+  /**
+   * The same for several conversations at once, to a socket whose handshake declared
+   * `SOCKET_ABILITIES.conversationBatches` (such a socket gets no `conversation` events): one frame per staff member
+   * for a burst of changes instead of one per conversation (contract 1.1).
+   */
+  conversations: 'conversations',
   /** The account's labels, after an owner added, renamed, recoloured or deleted one (to refresh pickers and rows). */
   labels: 'labels',
 } as const;
@@ -27,6 +33,14 @@ export const conversationEvent = conversationSummary.extend({
   conversation: conversation.extend({ unreadCount: z.number().int().min(0) }),
 });
 
+/**
+ * Conversations changed together, each as it is after the change with the receiver's unreadCount, in the order they
+ * are to be applied; the tab counts and the receiver's unread total are as they are after all of them.
+ */
+export const conversationsEvent = conversationSummary.extend({
+  conversations: z.array(conversation.extend({ unreadCount: z.number().int().min(0) })),
+});
+
 export const sessionEndedEvent = z.object({ reason: z.enum(['suspended', 'deleted']) });
 
 export const connectionEvent = connectionState;
@@ -36,5 +50,6 @@ export const labelsEvent = labelList;
 
 export type RealtimeMessageEvent = z.infer<typeof realtimeMessageEvent>;
 export type ConversationEvent = z.infer<typeof conversationEvent>;
+export type ConversationsEvent = z.infer<typeof conversationsEvent>;
 export type SessionEndedEvent = z.infer<typeof sessionEndedEvent>;
 export type LabelsEvent = z.infer<typeof labelsEvent>;

@@ -87,6 +87,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       presence: deps.presence ?? shared?.presence ?? new MemoryPresence(),
       corsOrigin: config.publicOrigin,
       log: app.log,
+      spansProcesses: shared !== undefined,
     });
     shared?.attach(realtime.io);
     const services: AppServices = {

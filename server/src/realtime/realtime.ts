@@ -4,9 +4,14 @@
  * account's online user ids: a connecting socket always receives it; the account room receives it only when the
  * list changed (a user's first socket arrived or their last one left), so a thousand tabs connecting do not
  * send the whole list a thousand times to everyone.
+ *
+ * `conversation` events go per user to one of two rooms, by what the socket's handshake declared: `conversations`
+ * batches (`auth.conversationBatches`, docs/api.md, Realtime) or, for a browser from before them, one `conversation`
+ * event per conversation.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { SOCKET_ABILITIES } from '@parley/contract';
 import { Server, type Socket } from 'socket.io';
 import type { AuthContext, Authenticator } from '../http/access';
 import { HttpError } from '../http/errors';
@@ -21,10 +26,20 @@ export interface Realtime {
   /** Closes every connection of the user (suspension, deletion, password change). */
   disconnectUser(userId: string): void;
   onlineUserIds(accountId: string): Promise<string[]>;
+  /** Emits to the rooms (e.g. `conversationRoom(userId, true)`), encoded once; a socket in several gets it once. */
+  toRoom(rooms: string | string[], event: string, payload: unknown): void;
+  /**
+   * False when no socket can be in the room: one process that holds none. Several processes (Redis) always
+   * answer true, since the room may have members elsewhere. Lets a caller skip building an event nobody gets.
+   */
+  mayHaveMembers(room: string): boolean;
 }
 
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** A user's sockets that take `conversations` batches (`batches`), or one `conversation` event per conversation. */
+export const conversationRoom = (userId: string, batches: boolean) =>
+  `${batches ? 'conversations' : 'conversation'}:${userId}`;
 
 interface SocketData {
   auth: AuthContext;
@@ -36,9 +51,18 @@ export interface RealtimeOptions {
   presence: Presence;
   corsOrigin: string;
   log: FastifyBaseLogger;
+  /** Rooms span several processes (the Redis adapter is attached). */
+  spansProcesses?: boolean;
 }
 
-export function createRealtime({ server, authenticate, presence, corsOrigin, log }: RealtimeOptions): Realtime {
+export function createRealtime({
+  server,
+  authenticate,
+  presence,
+  corsOrigin,
+  log,
+  spansProcesses = false,
+}: RealtimeOptions): Realtime {
   const io = new Server(server, { cors: { origin: corsOrigin, credentials: true }, serveClient: false });
 
   io.use((socket, next) => {
@@ -57,7 +81,8 @@ export function createRealtime({ server, authenticate, presence, corsOrigin, log
 
   io.on('connection', (socket: Socket) => {
     const { accountId, userId } = (socket.data as SocketData).auth;
-    void socket.join([accountRoom(accountId), userRoom(userId)]);
+    const batches = socket.handshake.auth?.[SOCKET_ABILITIES.conversationBatches] === true;
+    void socket.join([accountRoom(accountId), userRoom(userId), conversationRoom(userId, batches)]);
     presence.connect(accountId, userId, socket.id).then(
       // The room includes this socket: a change reaches it with everyone else.
       ({ online, changed }) => (changed ? broadcastOnline(accountId, online) : socket.emit('getOnline', online)),
@@ -77,5 +102,7 @@ export function createRealtime({ server, authenticate, presence, corsOrigin, log
     toUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     onlineUserIds: (accountId) => presence.online(accountId),
+    toRoom: (rooms, event, payload) => void io.to(rooms).emit(event, payload),
+    mayHaveMembers: (room) => spansProcesses || (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0,
   };
 }

@@ -16,6 +16,7 @@ export type {
   Conversation,
   ConversationDetail,
   ConversationEvent,
+  ConversationsEvent,
   ConversationList,
   ConversationListQuery,
   ConversationStatusBody,

@@ -3,7 +3,12 @@ import type { Socket } from 'socket.io-client';
 import { api } from '../api/client';
 import { readToken } from '../auth/token-cookie';
 import { runtimeConfig } from '../config';
-import type { RealtimeMessageEvent } from '../contract';
+import {
+  conversationEventsOf,
+  SOCKET_ABILITIES,
+  type ConversationsEvent,
+  type RealtimeMessageEvent,
+} from '../contract';
 import { setOnlineUserIds } from '../stores/online';
 import { dispatchRealtimeEvent } from './events';
 
@@ -54,8 +59,10 @@ export function openRealtime(): void {
 
 function connect(io: typeof import('socket.io-client').io): void {
   const base = runtimeConfig().apiBase || undefined;
-  // The token is read at every (re)connect: a password change issues a new one and closes old sockets.
-  const auth = (send: (data: object) => void) => send({ token: readToken() });
+  // The token is read at every (re)connect: a password change issues a new one and closes old sockets. Batches of
+  // `conversation` events are split below, so every listener still sees one event per conversation.
+  const auth = (send: (data: object) => void) =>
+    send({ token: readToken(), [SOCKET_ABILITIES.conversationBatches]: true });
   const created = base ? io(base, { ...SOCKET_OPTIONS, auth }) : io({ ...SOCKET_OPTIONS, auth });
   socket = created;
   created.on('connect', () => {
@@ -68,6 +75,10 @@ function connect(io: typeof import('socket.io-client').io): void {
   created.on('getOnline', (ids: string[]) => setOnlineUserIds(Array.isArray(ids) ? ids : []));
   created.on('message', (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event)));
   created.onAny((name: string, payload: unknown) => dispatchRealtimeEvent(name, payload));
+  created.on('conversations', (batch: ConversationsEvent) => {
+    if (!Array.isArray(batch?.conversations)) return;
+    for (const event of conversationEventsOf(batch)) dispatchRealtimeEvent('conversation', event);
+  });
   // An owner suspended or deleted this user: the server already refuses the token, so one call answers 401 and
   // the usual 401 reset sends the page to /login now rather than at the user's next click.
   created.on('sessionEnded', () => void api.get('/api/user/profile').catch(() => undefined));

@@ -9,14 +9,17 @@
  *                  online staff member's own room, for every conversation whose status, contact, last message
  *                  or unread state changed. A message that can change its conversation (a new incoming or outgoing one)
  *                  announces its conversation too; a delivery status does not.
+ *   `conversations` { conversations, counts, unreadTotal, archivedReplies }: the same, several at once, to the
+ *                  member's sockets that declared they take batches (realtime.ts); those get no `conversation`.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import type { Realtime } from '../../realtime/realtime';
+import { SOCKET_EVENTS } from '@parley/contract';
+import { conversationRoom, type Realtime } from '../../realtime/realtime';
 import { assigneeOf } from '../assignment/of-conversation';
 import { labelsOf } from '../labels/of-conversation';
-import { loadMessageEvents, type EventRow, type MessageEvents } from './events';
+import { loadMessageEvents, type MessageEvents } from './events';
 import { selectConversations } from './queries';
 import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
@@ -24,13 +27,19 @@ import { conversations } from './schema';
 import { accountCounts, unreadCase, type TabCounts } from './unread';
 import { toConversationView, type ConversationView, type MessageView } from './views';
 
-export const CONVERSATION_EVENT = 'conversation';
+export const CONVERSATION_EVENT = SOCKET_EVENTS.conversation;
+export const CONVERSATIONS_EVENT = SOCKET_EVENTS.conversations;
 
 export interface ConversationEvent {
   conversation: ConversationView & { unreadCount: number };
   counts: TabCounts;
   unreadTotal: number;
   archivedReplies: number;
+}
+
+/** `conversations`: the same for several conversations, to a socket that declared it takes batches. */
+export interface ConversationsEvent extends Omit<ConversationEvent, 'conversation'> {
+  conversations: Array<ConversationEvent['conversation']>;
 }
 
 /** What a transaction changed, to announce after its commit. */
@@ -125,38 +134,57 @@ async function unreadOfUsers(
   return unread;
 }
 
-/** A conversation's rows as the `conversation` event is built from them. */
-type ConversationRows = Pick<EventRow, 'conversation' | 'contact' | 'labels' | 'assignee'>;
+/**
+ * Conversation announcements are made in rounds, at most one every ROUND_MS and one at a time: a change while a
+ * round runs, or within ROUND_MS of the last one, waits for the next round with every other change since. A round
+ * reads the conversations as they are then, so each staff member still ends with the exact state (the unread
+ * counts, tab counts and badges of the last commit), with one pair of counting queries per round instead of per
+ * message, and one `conversations` frame per member for a burst. A lone change is announced at once.
+ */
+const ROUND_MS = 50;
+
+interface Round {
+  /** conversationId → its account when known (a message's), else null. */
+  conversationIds: Map<string, string | null>;
+  /** The announce calls waiting for this round. */
+  done: Array<() => void>;
+}
 
 export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSigner, log: FastifyBaseLogger): Announcer {
-  function loadConversationRows(ids: string[]): Promise<ConversationRows[]> {
-    return selectConversations(db).where(inArray(conversations.id, ids));
-  }
-
-  /** Emits the messages; the conversations they change go into `conversations` (with their rows, just read). */
-  async function announceMessages(ids: string[], conversations: Map<string, ConversationRows | null>) {
-    for (const { accountId, event, row } of await loadMessageEvents(db, links, ids)) {
+  /** Emits the messages; the conversations they change go into `conversationIds`. */
+  async function announceMessages(ids: string[], conversationIds: Map<string, string | null>) {
+    for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
       const [message] = await withQuotedMessages(db, accountId, [event.message]);
       realtime.toAccount(accountId, 'message', { ...event, message });
-      if (changesConversation(message)) conversations.set(event.conversationId, row);
+      if (changesConversation(message)) conversationIds.set(event.conversationId, accountId);
     }
   }
 
-  async function announceConversations(wanted: Map<string, ConversationRows | null>) {
-    const known = [...wanted.values()].filter((row): row is ConversationRows => row !== null);
-    const missing = [...wanted].flatMap(([id, row]) => (row ? [] : [id]));
-    const rows = [...known, ...(missing.length === 0 ? [] : await loadConversationRows(missing))];
+  async function announceConversations(changed: Map<string, string | null>) {
+    const onlineOf = new Map<string, string[]>();
+    const online = async (accountId: string) => {
+      if (!onlineOf.has(accountId)) onlineOf.set(accountId, await realtime.onlineUserIds(accountId));
+      return onlineOf.get(accountId) ?? [];
+    };
+    // Nobody of the account online (a batch at night): nothing to read.
+    const ids: string[] = [];
+    for (const [id, accountId] of changed) if (accountId === null || (await online(accountId)).length > 0) ids.push(id);
+    if (ids.length === 0) return;
+    const rows = await selectConversations(db).where(inArray(conversations.id, ids));
+    // In the order they were changed (a Map keeps the first change's place).
+    const order = new Map(ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => (order.get(a.conversation.id) ?? 0) - (order.get(b.conversation.id) ?? 0));
     const byAccount = new Map<string, typeof rows>();
     for (const row of rows)
       byAccount.set(row.conversation.accountId, [...(byAccount.get(row.conversation.accountId) ?? []), row]);
     for (const [accountId, accountRows] of byAccount) {
-      const online = await realtime.onlineUserIds(accountId);
-      if (online.length === 0) continue;
+      const members = await online(accountId);
+      if (members.length === 0) continue;
       const { counts, archivedReplies } = await accountCounts(db, accountId);
       const unread = await unreadOfUsers(
         db,
         accountId,
-        online,
+        members,
         accountRows.map((row) => row.conversation.id),
       );
       const now = new Date();
@@ -164,29 +192,81 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
       const views = accountRows.map((row) =>
         toConversationView(row.conversation, row.contact, labelsOf(row.labels), assigneeOf(row.assignee), now, 0),
       );
-      for (const userId of online) {
-        const total = unread.get(userId)?.total ?? 0;
-        for (const [index, row] of accountRows.entries()) {
-          const unreadCount = Number(unread.get(userId)?.byConversation[row.conversation.id] ?? 0);
-          const event: ConversationEvent = {
-            conversation: { ...views[index], unreadCount },
-            counts,
-            unreadTotal: total,
-            archivedReplies,
-          };
-          realtime.toUser(userId, CONVERSATION_EVENT, event);
+      // Members whose numbers are the same (a team that keeps up reads alike) get one event encoded once.
+      const alike = new Map<string, { unread: UsersUnread | undefined; userIds: string[] }>();
+      for (const userId of members) {
+        const users = unread.get(userId);
+        const key = JSON.stringify([users?.total ?? 0, views.map((view) => users?.byConversation[view.id] ?? 0)]);
+        const group = alike.get(key) ?? { unread: users, userIds: [] };
+        group.userIds.push(userId);
+        alike.set(key, group);
+      }
+      for (const { unread: users, userIds } of alike.values()) {
+        const summary = { counts, unreadTotal: users?.total ?? 0, archivedReplies };
+        const mine = views.map((view) => ({ ...view, unreadCount: Number(users?.byConversation[view.id] ?? 0) }));
+        const batches = userIds.map((userId) => conversationRoom(userId, true)).filter(realtime.mayHaveMembers);
+        if (batches.length > 0) {
+          const batch: ConversationsEvent = { ...summary, conversations: mine };
+          realtime.toRoom(batches, CONVERSATIONS_EVENT, batch);
         }
+        const each = userIds.map((userId) => conversationRoom(userId, false)).filter(realtime.mayHaveMembers);
+        if (each.length > 0)
+          for (const conversation of mine) {
+            const event: ConversationEvent = { ...summary, conversation };
+            realtime.toRoom(each, CONVERSATION_EVENT, event);
+          }
       }
     }
   }
 
+  let next: Round = { conversationIds: new Map(), done: [] };
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastRoundAt = Number.NEGATIVE_INFINITY;
+
+  function schedule() {
+    if (running || timer || next.done.length === 0) return;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void runRound();
+      },
+      Math.max(0, lastRoundAt + ROUND_MS - Date.now()),
+    );
+    // A round due while the server closes is not worth keeping it open for.
+    timer.unref();
+  }
+
+  async function runRound() {
+    const round = next;
+    next = { conversationIds: new Map(), done: [] };
+    running = true;
+    lastRoundAt = Date.now();
+    try {
+      if (round.conversationIds.size > 0) await announceConversations(round.conversationIds);
+    } catch (error) {
+      log.warn({ err: error }, 'could not announce the conversations');
+    } finally {
+      running = false;
+      round.done.forEach((resolve) => resolve());
+      schedule();
+    }
+  }
+
+  /** Resolves once the conversations were announced (or that failed, logged). */
+  function announceInRound(ids: Map<string, string | null>): Promise<void> {
+    return new Promise((resolve) => {
+      for (const [id, accountId] of ids) next.conversationIds.set(id, next.conversationIds.get(id) ?? accountId);
+      next.done.push(resolve);
+      schedule();
+    });
+  }
+
   async function announce(changes: ChangeLog) {
     try {
-      const conversations = new Map<string, ConversationRows | null>(
-        [...changes.conversationIds].map((id) => [id, null]),
-      );
-      if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversations);
-      if (conversations.size > 0) await announceConversations(conversations);
+      const conversationIds = new Map([...changes.conversationIds].map((id) => [id, null]));
+      if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversationIds);
+      if (conversationIds.size > 0) await announceInRound(conversationIds);
     } catch (error) {
       log.warn({ err: error }, 'could not announce the changes');
     }
