@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { languageReady } from '../i18n/catalogue';
 import { ParleyThemeProvider } from '../theme/parley-theme';
 import type { PageProps } from './page-props';
 
@@ -21,7 +22,7 @@ export function createPageParcel(Page: ComponentType<PageProps>) {
       </ParleyThemeProvider>
     );
   }
-  return singleSpaReact<PageProps>({
+  const lifecycles = singleSpaReact<PageProps>({
     React,
     ReactDOMClient,
     renderType: 'createRoot',
@@ -32,4 +33,10 @@ export function createPageParcel(Page: ComponentType<PageProps>) {
       return <></>;
     },
   });
+  return {
+    ...lifecycles,
+    // The page's texts in the language shown are fetched when its remote registers them: it mounts once they are
+    // in place, never painting English first for a pt-BR or es user.
+    mount: (props: Parameters<typeof lifecycles.mount>[0]) => languageReady().then(() => lifecycles.mount(props)),
+  };
 }
