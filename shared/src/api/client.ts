@@ -38,7 +38,7 @@ let loading: Promise<AxiosInstance> | undefined;
  * (issue #19: the sign-in page calls nothing until submitted); a signed-in page starts it at once (session.ts).
  */
 export function apiClientReady(): Promise<AxiosInstance> {
-  loading ??= import('axios').then(
+  loading ??= import(/* webpackChunkName: "api-client" */ 'axios').then(
     ({ default: axios }) => createClient(axios),
     (error: unknown) => {
       // The call fails as a network error would; the next call fetches it again.

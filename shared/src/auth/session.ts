@@ -36,4 +36,4 @@ export function endSession(): void {
 setUnauthorizedHandler(resetClientState);
 
 // A signed-in page calls the API as soon as it renders: fetch the client now, beside the shell's other chunks.
-if ($persisted.get().session.isAuthenticated) void apiClientReady();
+if (readToken()) void apiClientReady().catch(() => undefined);

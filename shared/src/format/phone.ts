@@ -9,7 +9,7 @@ let loading: Promise<void> | undefined;
  * before they mount (`createPageParcel(Page, { before: phoneFormatReady })`).
  */
 export function phoneFormatReady(): Promise<void> {
-  loading ??= import('libphonenumber-js/min').then(
+  loading ??= import(/* webpackChunkName: "phone-formats" */ 'libphonenumber-js/min').then(
     (module) => {
       parsePhone = module.parsePhoneNumberFromString;
     },
