@@ -84,6 +84,30 @@ class AntdExportsInManifestPlugin {
 }
 
 /**
+ * The shell's named lazy chunk groups (a `webpackChunkName` comment on the import: `api-client` for axios…) with
+ * their JS files, in chunk-groups.json: the server preloads from index.html the groups the opened route will ask for
+ * (server/src/hosting/route-preload.ts), so they come beside the shell's first chunks instead of after its boot.
+ */
+class ChunkGroupsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkGroupsPlugin', (compilation) =>
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkGroupsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const groups = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (group.isInitial()) continue;
+            const files = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+            groups[name] = [...new Set(files)].sort();
+          }
+          compilation.emitAsset('chunk-groups.json', new rspack.sources.RawSource(JSON.stringify(groups, null, 2)));
+        },
+      ),
+    );
+  }
+}
+
+/**
  * @param {{ dir: string, name: string, exposes?: Record<string,string>, host?: boolean, port: number,
  *           runtimePlugins?: string[], entry?: string }} options
  */
@@ -146,6 +170,7 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
       new ContractVersionPlugin(),
       new AntdExportsInManifestPlugin(host, dir),
+      ...(host ? [new ChunkGroupsPlugin()] : []),
       ...(production ? [new CompressedTwinsPlugin()] : []),
     ],
     optimization: {

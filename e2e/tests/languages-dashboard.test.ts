@@ -21,6 +21,8 @@ const LANGUAGES = [
     today: 'Hoje',
     library: 'Biblioteca de arquivos',
     upload: 'Enviar arquivos',
+    // The date range's calendar: antd's pt-BR locale's day names, Sunday first as dayjs's pt-br week.
+    weekdays: ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'],
   },
   {
     locale: 'es',
@@ -34,6 +36,8 @@ const LANGUAGES = [
     today: 'Hoy',
     library: 'Biblioteca de archivos',
     upload: 'Subir archivos',
+    // Monday first: the week of dayjs's es locale, fetched with the language (English's starts on Sunday).
+    weekdays: ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'],
   },
 ];
 
@@ -100,6 +104,13 @@ describe('languages: the dashboard and the library in the browser language', () 
       await page.getByRole('heading', { name: language.conversations, exact: true }).waitFor();
       for (const name of language.tabs) await page.getByRole('tab', { name, exact: true }).waitFor();
       expect(await page.getByRole('tab', { selected: true }).innerText()).toContain(language.tabs[0]);
+
+      // The filters' date range: its calendar's day names in the language.
+      await page.locator('.inbox-filters .ant-picker-range input').first().click();
+      const weekdays = page.locator('.ant-picker-dropdown .ant-picker-date-panel').first().locator('thead th');
+      await weekdays.first().waitFor();
+      expect(await weekdays.allInnerTexts()).toEqual(language.weekdays);
+      await page.keyboard.press('Escape');
 
       const list = page.getByRole('list', { name: language.conversations, exact: true });
       const customerRow = list.getByRole('listitem', { name: customer.name, exact: true });

@@ -63,6 +63,35 @@ describe('languages', () => {
     },
   );
 
+  it('paints the sign-in page in pt-BR from the first frame, fetching only the pt-BR catalogues', async () => {
+    const page = await pageIn('pt-BR');
+    // Every text painted from the start of the page, seen by a mutation observer set before any script runs.
+    await page.addInitScript(() => {
+      const painted = new Set<string>();
+      (window as unknown as { painted: Set<string> }).painted = painted;
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('h1, h2, h3, a, button, label')) {
+          const text = element.textContent?.trim();
+          if (text) painted.add(text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    // Scripts holding another language's texts (catalogues are fetched only for the language wanted).
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    await page.goto(`${stack.baseUrl}/login`);
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+    await page.getByRole('link', { name: 'Esqueceu a senha?' }).waitFor();
+    const painted = await page.evaluate(() => [...(window as unknown as { painted: Set<string> }).painted]);
+    expect(painted).toContain('Entrar');
+    for (const english of ['Login', 'Forgot password?', 'Email', 'Password']) expect(painted).not.toContain(english);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.some((body) => body.includes('Esqueceu a senha?'))).toBe(true);
+    expect(bodies.filter((body) => body.includes('¿Olvidaste tu contraseña?'))).toEqual([]);
+  });
+
   it('writes dates in the locale: the Terms of Service in pt-BR', async () => {
     const page = await pageIn('pt-BR');
     await page.goto(`${stack.baseUrl}/terms-of-service`);

@@ -6,4 +6,5 @@ registerRemotesFromPointer()
     // Without the pointer no remote can load; the shell still starts and each outlet offers Retry.
     console.error('[parley] could not read /remotes.json', error);
   })
-  .then(() => import('./bootstrap'));
+  // Named: the server preloads this group's chunks from index.html (route-preload.ts, chunk-groups.json).
+  .then(() => import(/* webpackChunkName: "shell-app" */ './bootstrap'));

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $savedLanguage, refreshProfile, serverText, useTexts, type Language } from '@parley/shared';
+import { $savedLanguage, languageReady, refreshProfile, serverText, useTexts, type Language } from '@parley/shared';
 import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import { texts } from '../i18n';
@@ -28,7 +28,8 @@ export function LanguageChoice({ onSaved, onFailed }: { onSaved(text: string): v
     try {
       await saveLanguage(choice === FOLLOW_BROWSER ? null : choice);
       await refreshProfile();
-      // Read after the refresh: the text comes in the language just chosen.
+      // Read once the language just chosen is shown (its texts may still be on the way): the text comes in it.
+      await languageReady();
       onSaved(texts.t('profile.languageSaved'));
     } catch (error) {
       onFailed(serverText(error) ?? texts.t('profile.languageFailed'));

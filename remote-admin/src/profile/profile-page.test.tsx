@@ -279,9 +279,11 @@ describe('the Language choice', () => {
     get.mockResolvedValue(answer({ ...agent, language: 'es' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language' }));
     fireEvent.click(await screen.findByText('Español'));
-    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeTruthy();
+    // The es catalogues and antd's es locale are fetched at the switch (the first time: modules jest compiles then).
+    const switched = { timeout: 5_000 };
+    expect(await screen.findByRole('heading', { name: 'Perfil' }, switched)).toBeTruthy();
     expect(put).toHaveBeenCalledWith('/api/user/profile', { language: 'es' });
-    expect(await screen.findByText('Idioma guardado')).toBeTruthy();
+    expect(await screen.findByText('Idioma guardado', undefined, switched)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Editar perfil' })).toBeTruthy();
 
     get.mockResolvedValue(answer({ ...agent, language: null }));

@@ -1,10 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { $persisted, emptyPersistedState, type Contact, type CurrentUser, type SavedReply } from '@parley/shared';
+import {
+  $persisted,
+  emptyPersistedState,
+  phoneFormatReady,
+  type Contact,
+  type CurrentUser,
+  type SavedReply,
+} from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aMessage } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
 import { Composer } from './composer';
 import { placeholderValues } from './saved-replies';
+
+// The page's parcel waits for libphonenumber's formats before it mounts (createPageParcel's `before`).
+beforeAll(() => phoneFormatReady());
 
 const reply = (id: string, shortcut: string, text: string): SavedReply => ({
   id,

@@ -1,5 +1,8 @@
-import type { Contact } from '@parley/shared';
+import { phoneFormatReady, type Contact } from '@parley/shared';
 import { contactLabel } from './contact-label';
+
+// The page's parcel waits for libphonenumber's formats before it mounts (createPageParcel's `before`).
+beforeAll(() => phoneFormatReady());
 
 const contact = (patch: Partial<Contact>): Contact => ({
   id: 'c',

@@ -58,7 +58,12 @@ const phoneOnly = aConversation({
   lastMessage: { incoming: false, timestamp: '2024-05-01T08:00:00Z' },
 });
 // However phones are written for people (conversation/contact-label.ts), the row is named like that.
-const phoneOnlyLabel = contactLabel(phoneOnly.contact);
+// As the page shows it: libphonenumber's formats arrive before the Dashboard parcel mounts (createPageParcel's `before`).
+let phoneOnlyLabel = '';
+beforeAll(async () => {
+  await shared.phoneFormatReady();
+  phoneOnlyLabel = contactLabel(phoneOnly.contact);
+});
 
 function detail(conversation: Conversation, patch: Partial<ConversationDetail> = {}): ConversationDetail {
   return {

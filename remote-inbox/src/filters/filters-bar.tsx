@@ -1,8 +1,8 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { useTexts } from '@parley/shared';
+import { pickerDay, useTexts } from '@parley/shared';
 import { Badge, Button, DatePicker, Input } from 'antd';
 import { LabelFilter } from '../labels/label-filter';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { texts } from '../i18n';
 import type { ConversationFilters } from './filter-logic';
@@ -23,7 +23,7 @@ export function FiltersBar({ filters, onChange, compact = false }: FiltersBarPro
   const range = useMemo<[Dayjs | null, Dayjs | null] | null>(
     () =>
       filters.from || filters.to
-        ? [filters.from ? dayjs(filters.from, DAY_FORMAT) : null, filters.to ? dayjs(filters.to, DAY_FORMAT) : null]
+        ? [filters.from ? pickerDay(filters.from) : null, filters.to ? pickerDay(filters.to) : null]
         : null,
     [filters.from, filters.to],
   );

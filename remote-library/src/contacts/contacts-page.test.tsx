@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, type Contact, type Paged } from '@parley/shared';
+import { api, phoneFormatReady, type Contact, type Paged } from '@parley/shared';
 import { httpFailure, renderPage, resetClient, signIn } from '../test-support/render-page';
 import { ContactsPage } from './contacts-page';
+
+// The page's parcel waits for libphonenumber's formats before it mounts (createPageParcel's `before`).
+beforeAll(() => phoneFormatReady());
 
 const ana: Contact = {
   id: 'c1',

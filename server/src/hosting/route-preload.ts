@@ -1,8 +1,10 @@
 /**
  * `<link rel="preload">` tags for the page a route opens, written into index.html when the server serves it: the
  * live remote's manifest, entry and the exposed page's chunks (from the pointer and that version's
- * mf-manifest.json), plus the shell's shared chunks. The browser fetches them while the shell boots instead of
- * after it (shell → pointer → manifest → entry → chunk, one after the other).
+ * mf-manifest.json), plus the shell's shared chunks and the shell's lazy chunk groups the route asks for
+ * (chunk-groups.json: its app, and on a signed-in route the API client and the socket, and the route's own
+ * `preload` list). The browser fetches them while the shell boots instead of after it (shell → pointer → manifest
+ * → entry → chunk, one after the other).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +12,13 @@ import path from 'node:path';
 interface PageRoute {
   path?: unknown;
   module?: unknown;
+  access?: unknown;
+  preload?: unknown;
 }
+
+/** The shell's lazy chunk groups every page opens with, and those of a signed-in page (a public page calls no API). */
+const SHELL_GROUPS = ['shell-app'];
+const SIGNED_IN_GROUPS = ['api-client', 'realtime'];
 
 interface ManifestAssets {
   js?: { sync?: unknown };
@@ -59,6 +67,18 @@ export async function preloadTags(shellRoot: string, deploymentsDir: string, url
 
   const routes = await readJson<PageRoute[]>(path.join(shellRoot, 'page-routes.json'));
   const route = Array.isArray(routes) ? routes.find((entry) => entry?.path === urlPath) : undefined;
+
+  // The shell's own lazy chunks this route asks for (an unknown route still boots the shell's app).
+  const chunkGroups = await readJson<Record<string, unknown>>(path.join(shellRoot, 'chunk-groups.json'));
+  const groups = [
+    ...SHELL_GROUPS,
+    ...(route && route.access !== 'public' ? SIGNED_IN_GROUPS : []),
+    ...(Array.isArray(route?.preload) ? route.preload : []),
+  ];
+  for (const group of groups) {
+    if (typeof group !== 'string' || !chunkGroups || !Object.hasOwn(chunkGroups, group)) continue;
+    for (const file of files(chunkGroups[group])) tags.push(link(`/${file}`));
+  }
   const [remote, expose] = typeof route?.module === 'string' ? route.module.split('/') : [];
   const pointer = await readJson<Pointer>(path.join(deploymentsDir, 'remotes.json'));
   const packageName = remote?.replace(/_/g, '-');

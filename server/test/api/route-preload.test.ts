@@ -17,7 +17,20 @@ describe('preload tags in index.html', () => {
     await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><html><head><title>Parley</title></head></html>');
     await fs.writeFile(
       path.join(web, 'page-routes.json'),
-      JSON.stringify([{ path: '/main', module: 'remote_inbox/Dashboard', access: 'user' }]),
+      JSON.stringify([
+        { path: '/main', module: 'remote_inbox/Dashboard', access: 'user', preload: ['phone-formats'] },
+        { path: '/login', module: 'remote_auth/Login', access: 'public' },
+      ]),
+    );
+    await fs.writeFile(
+      path.join(web, 'chunk-groups.json'),
+      JSON.stringify({
+        'shell-app': ['57.5d5f6b2f.js', 'shell-app.879c6d0c.js'],
+        'api-client': ['api-client.fdce478a.js'],
+        realtime: ['realtime.531dbdbf.js'],
+        'phone-formats': ['phone-formats.4cb659f6.js'],
+        'password-strength': ['password-strength.0badc0de.js'],
+      }),
     );
     await fs.writeFile(
       path.join(web, 'mf-manifest.json'),
@@ -59,10 +72,31 @@ describe('preload tags in index.html', () => {
     expect(page.body).not.toContain('621.ec57a9d2.js');
   });
 
-  it('preloads no remote for a route it does not know', async () => {
+  it("preloads the shell's lazy chunks the route asks for: its app, a signed-in page's API client and socket, the route's own list", async () => {
+    const main = (await server.request('GET', '/main', { headers: html })).body;
+    for (const file of [
+      '57.5d5f6b2f.js',
+      'shell-app.879c6d0c.js',
+      'api-client.fdce478a.js',
+      'realtime.531dbdbf.js',
+      'phone-formats.4cb659f6.js',
+    ])
+      expect(main).toContain(`<link rel="preload" as="script" href="/${file}">`);
+    expect(main).not.toContain('password-strength');
+
+    // A public page calls no API before it is submitted and opens no socket: only the shell's app.
+    const login = (await server.request('GET', '/login', { headers: html })).body;
+    expect(login).toContain('<link rel="preload" as="script" href="/shell-app.879c6d0c.js">');
+    for (const group of ['api-client', 'realtime', 'phone-formats', 'password-strength'])
+      expect(login).not.toContain(group);
+  });
+
+  it("preloads no remote for a route it does not know, only the shell's app (it shows the 404)", async () => {
     const page = await server.request('GET', '/no-such-page', { headers: html });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Parley</title>');
     expect(page.body).not.toContain('/deployments/');
+    expect(page.body).toContain('<link rel="preload" as="script" href="/shell-app.879c6d0c.js">');
+    expect(page.body).not.toContain('api-client');
   });
 });

@@ -1,10 +1,14 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { joinedValidationErrors, serverText, serverTextUnless500, withServerMessage } from './errors';
+import { languageReady } from '../i18n/catalogue';
 import { updatePersisted } from '../stores/persisted';
 import type { CurrentUser } from '../contract';
 
-const speaking = (language: CurrentUser['language']) =>
+/** The user's language, once shown (its catalogue is fetched when first wanted). */
+function speaking(language: CurrentUser['language']): Promise<void> {
   updatePersisted({ profile: { id: 'u', fullName: 'U', language } as CurrentUser });
+  return languageReady();
+}
 afterEach(() => updatePersisted({ profile: null }));
 
 function failed(status: number, data: unknown): AxiosError {
@@ -44,22 +48,22 @@ describe('error texts', () => {
     expect(joinedValidationErrors(failed(400, { message: 'x' }))).toBeUndefined();
   });
 
-  it("shows a known code's text in the user's language, and the server's text for a code the catalogue lacks", () => {
+  it("shows a known code's text in the user's language, and the server's text for a code the catalogue lacks", async () => {
     const taken = failed(409, { message: 'This email is already in use', code: 'email_taken' });
     expect(withServerMessage('Failed to add user', taken)).toBe('Failed to add user: This email is already in use');
-    speaking('es');
+    await speaking('es');
     expect(withServerMessage('Failed to add user', taken)).toBe(
       'Failed to add user: Este correo electrónico ya está en uso',
     );
-    speaking('pt-BR');
+    await speaking('pt-BR');
     expect(serverText(taken)).toBe('Este e-mail já está em uso');
     expect(serverText(failed(400, { message: 'Cursor is invalid', code: 'bad_request' }))).toBe('Cursor is invalid');
     // A server whose text differs from the catalogue's English (an older or newer wording) is shown as it says.
     expect(serverText(failed(409, { message: 'Email already used', code: 'email_taken' }))).toBe('Email already used');
   });
 
-  it('translates a validation error whose text is its code’s', () => {
-    speaking('es');
+  it('translates a validation error whose text is its code’s', async () => {
+    await speaking('es');
     const wrong = failed(400, {
       message: 'Current password is incorrect',
       code: 'current_password_wrong',

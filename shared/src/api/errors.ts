@@ -1,6 +1,10 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import { hasText, translate } from '../i18n/catalogue';
 import '../i18n/shared-texts';
+
+/** axios's own test (`isAxiosError`), without importing axios: it is fetched by the first call (client.ts). */
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 
 /** The answer body of a failed call when it is a JSON object, else undefined. */
 export function errorBody(error: unknown): Record<string, unknown> | undefined {

@@ -1,5 +1,5 @@
 import { clearAnswerCache } from '../api/answer-cache';
-import { api, setUnauthorizedHandler } from '../api/client';
+import { api, apiClientReady, setUnauthorizedHandler } from '../api/client';
 import { closeRealtime } from '../realtime/socket';
 import { $persisted, emptyPersistedState, updatePersisted } from '../stores/persisted';
 import { readToken, removeToken, writeToken } from './token-cookie';
@@ -34,3 +34,6 @@ export function endSession(): void {
 }
 
 setUnauthorizedHandler(resetClientState);
+
+// A signed-in page calls the API as soon as it renders: fetch the client now, beside the shell's other chunks.
+if (readToken()) void apiClientReady().catch(() => undefined);

@@ -1,6 +1,17 @@
-import { formatPhone } from './phone';
+import { formatPhone, phoneFormatReady } from './phone';
 
 describe('formatPhone', () => {
+  it('shows a phone as stored, with its plus, until the formats have arrived (they are fetched on first use)', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('./phone');
+      expect(fresh.formatPhone('15559300067')).toBe('+15559300067');
+      await fresh.phoneFormatReady();
+      expect(fresh.formatPhone('15559300067')).toBe('+1 555-930-0067');
+    });
+  });
+
+  beforeAll(() => phoneFormatReady());
+
   it('sets the country code apart and joins the national groups with hyphens', () => {
     expect(formatPhone('+15559300067')).toBe('+1 555-930-0067');
     expect(formatPhone('+442071838750')).toBe('+44 20-7183-8750');

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { $browserLanguages, $formatLocale, $language } from './language';
-import { registerCatalogue, translate } from './catalogue';
+import { Empty } from 'antd';
+import dayjs from 'dayjs';
+import { $shownLanguage, languageReady, registerCatalogue, translate, type CatalogueTexts } from './catalogue';
 import { useTexts } from './use-texts';
 import { formatDate, formatDateTime, formatFileSize, formatNumber, formatRelativeTime, formatTime } from './format';
 import { updatePersisted } from '../stores/persisted';
@@ -45,10 +47,25 @@ const profile = (language: CurrentUser['language']) =>
     language,
   }) as CurrentUser;
 
-afterEach(() => {
+afterEach(async () => {
   updatePersisted({ profile: null });
   $browserLanguages.set(['en-US', 'en']);
+  await act(() => languageReady());
 });
+
+/** A loader whose answer the test gives when it wants (a catalogue chunk on the wire). */
+function deferredLoader() {
+  let answer: (texts: CatalogueTexts) => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const load = jest.fn(
+    () =>
+      new Promise<{ default: CatalogueTexts }>((resolve, reject) => {
+        answer = (texts) => resolve({ default: texts });
+        fail = reject;
+      }),
+  );
+  return { load, answer: (texts: CatalogueTexts) => answer(texts), fail: (error: Error) => fail(error) };
+}
 
 describe('the language shown', () => {
   it('is English in jsdom, so component tests assert the spec texts', () => {
@@ -56,11 +73,12 @@ describe('the language shown', () => {
     expect(texts.t('title')).toBe('Profile');
   });
 
-  it("follows the user's saved language over the browser's, and the browser's again when it is cleared", () => {
+  it("follows the user's saved language over the browser's, and the browser's again when it is cleared", async () => {
     $browserLanguages.set(['es-ES']);
     expect($language.get()).toBe('es');
     updatePersisted({ profile: profile('pt-BR') });
     expect($language.get()).toBe('pt-BR');
+    await languageReady();
     expect(texts.t('title')).toBe('Perfil');
     updatePersisted({ profile: profile(null) });
     expect($language.get()).toBe('es');
@@ -110,7 +128,7 @@ describe('texts', () => {
     }
   });
 
-  it('repaint a mounted component when the language changes', () => {
+  it('repaint a mounted component when the language changes', async () => {
     function Title() {
       const t = useTexts(texts);
       return <h1>{t('title')}</h1>;
@@ -118,16 +136,22 @@ describe('texts', () => {
     render(<Title />);
     expect(screen.getByRole('heading').textContent).toBe('Profile');
     act(() => updatePersisted({ profile: profile('es') }));
+    await act(() => languageReady());
     expect(screen.getByRole('heading').textContent).toBe('Perfil');
     expect(document.documentElement.lang).toBe('es');
   });
 
-  it("keeps a page mounted when the language changes (antd's locale switches in place)", () => {
+  it("keeps a page mounted when the language changes (antd's locale switches in place)", async () => {
     const mounts = jest.fn();
     function Page() {
       const t = useTexts(texts);
       useEffect(() => mounts(), []);
-      return <h1>{t('title')}</h1>;
+      return (
+        <>
+          <h1>{t('title')}</h1>
+          <Empty />
+        </>
+      );
     }
     render(
       <ParleyThemeProvider>
@@ -135,9 +159,14 @@ describe('texts', () => {
       </ParleyThemeProvider>,
     );
     act(() => updatePersisted({ profile: profile('pt-BR') }));
+    await act(() => languageReady());
     expect(screen.getByRole('heading').textContent).toBe('Perfil');
+    // antd's pt-BR locale, fetched for the switch.
+    expect(document.querySelector('.ant-empty-description')?.textContent).toBe('Não há dados');
     act(() => updatePersisted({ profile: profile(null) }));
+    await act(() => languageReady());
     expect(screen.getByRole('heading').textContent).toBe('Profile');
+    expect(document.querySelector('.ant-empty-description')?.textContent).toBe('No data');
     expect(mounts).toHaveBeenCalledTimes(1);
   });
 
@@ -146,6 +175,100 @@ describe('texts', () => {
     expect(later.t('title')).toBe('Users');
     expect(texts.t('title')).toBe('Profile');
     expect(translate('i18n-test-later', 'title', undefined, 'es')).toBe('Usuarios');
+  });
+});
+
+describe('catalogues fetched when their language is wanted', () => {
+  it('are not fetched while another language is shown', async () => {
+    const es = jest.fn(() => Promise.resolve({ default: { title: 'Contactos' } }));
+    registerCatalogue('lazy-unwanted', { en: { title: 'Contacts' }, es });
+    await languageReady();
+    expect(es).not.toHaveBeenCalled();
+    updatePersisted({ profile: profile('es') });
+    await languageReady();
+    expect(es).toHaveBeenCalledTimes(1);
+    expect(translate('lazy-unwanted', 'title')).toBe('Contactos');
+  });
+
+  it('keep the language shown until the new one has arrived: never English in between', async () => {
+    const ptBR = deferredLoader();
+    const lazy = registerCatalogue('lazy-switch', {
+      en: { title: 'Contacts' },
+      es: () => Promise.resolve({ default: { title: 'Contactos' } }),
+      'pt-BR': ptBR.load,
+    });
+    const painted: string[] = [];
+    function Title() {
+      const t = useTexts(lazy);
+      painted.push(t('title'));
+      return <h1>{t('title')}</h1>;
+    }
+    updatePersisted({ profile: profile('es') });
+    await languageReady();
+    render(<Title />);
+    act(() => updatePersisted({ profile: profile('pt-BR') }));
+    const ready = languageReady();
+    await act(() => Promise.resolve());
+    expect(ptBR.load).toHaveBeenCalledTimes(1);
+    expect($shownLanguage.get()).toBe('es');
+    expect(screen.getByRole('heading').textContent).toBe('Contactos');
+    ptBR.answer({ title: 'Contatos' });
+    await act(() => ready);
+    expect(screen.getByRole('heading').textContent).toBe('Contatos');
+    expect(document.documentElement.lang).toBe('pt-BR');
+    expect(painted).not.toContain('Contacts');
+  });
+
+  it("of a remote registering while the language is shown are in place before languageReady resolves (a page parcel's mount waits for it)", async () => {
+    updatePersisted({ profile: profile('pt-BR') });
+    await languageReady();
+    const ptBR = deferredLoader();
+    const remote = registerCatalogue('lazy-remote', { en: { title: 'Reports' }, 'pt-BR': ptBR.load });
+    let ready = false;
+    const waiting = languageReady().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    ptBR.answer({ title: 'Relatórios' });
+    await waiting;
+    expect(remote.t('title')).toBe('Relatórios');
+  });
+
+  it('that fail to arrive leave the language shown, its texts in English, the failure logged', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const es = deferredLoader();
+      const broken = registerCatalogue('lazy-broken', { en: { title: 'Users' }, es: es.load });
+      updatePersisted({ profile: profile('es') });
+      const ready = languageReady();
+      es.fail(new Error('ChunkLoadError'));
+      await ready;
+      expect($shownLanguage.get()).toBe('es');
+      expect(broken.t('title')).toBe('Users');
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(String(error.mock.calls[0][0])).toContain('es:texts:lazy-broken');
+      expect(es.load).toHaveBeenCalledTimes(1);
+      // The remote's next version (registering again) is fetched afresh.
+      const fixed = jest.fn(() => Promise.resolve({ default: { title: 'Usuarios' } }));
+      registerCatalogue('lazy-broken', { en: { title: 'Users' }, es: fixed });
+      await languageReady();
+      expect(broken.t('title')).toBe('Usuarios');
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it("bring dayjs's month names for antd's date pickers in the language shown", async () => {
+    updatePersisted({ profile: profile('pt-BR') });
+    await languageReady();
+    expect(dayjs(new Date(2026, 2, 5)).format('MMMM')).toBe('março');
+    updatePersisted({ profile: profile('es') });
+    await languageReady();
+    expect(dayjs(new Date(2026, 2, 5)).format('MMMM')).toBe('marzo');
+    updatePersisted({ profile: profile(null) });
+    await languageReady();
+    expect(dayjs(new Date(2026, 2, 5)).format('MMMM')).toBe('March');
   });
 });
 

@@ -3,5 +3,5 @@ export * from './language';
 export * from './catalogue';
 export * from './use-texts';
 export * from './format';
-export { ANTD_LOCALES } from './antd-locale';
+export { antdLocale, DAYJS_LOCALES } from './antd-locale';
 export { Trans } from 'react-i18next';

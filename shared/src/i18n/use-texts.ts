@@ -1,14 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Language } from '../contract';
-import { translate, type Catalogue, type Translate } from './catalogue';
-import { $formatLocale, $language } from './language';
+import { $shownLanguage, translate, type Catalogue, type Translate } from './catalogue';
+import { $formatLocale } from './language';
 
-const subscribeLanguage = (onChange: () => void) => $language.listen(onChange);
+const subscribeLanguage = (onChange: () => void) => $shownLanguage.listen(onChange);
 const subscribeFormatLocale = (onChange: () => void) => $formatLocale.listen(onChange);
 
-/** The language texts are shown in, re-rendering on a change (every mounted page repaints at once). */
+/**
+ * The language texts are shown in, re-rendering on a change (every mounted page repaints at once, when that
+ * language's texts have arrived: `$shownLanguage`).
+ */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribeLanguage, () => $language.get());
+  return useSyncExternalStore(subscribeLanguage, () => $shownLanguage.get());
 }
 
 /** The locale dates and numbers are written in (format.ts), re-rendering on a change. */

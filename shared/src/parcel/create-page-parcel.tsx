@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { languageReady } from '../i18n/catalogue';
 import { ParleyThemeProvider } from '../theme/parley-theme';
 import type { PageProps } from './page-props';
 
@@ -11,7 +12,11 @@ import type { PageProps } from './page-props';
  * remote's exposed module honours. Each parcel is its own React root with antd's App (toasts) around it, in Parley's
  * theme: light or dark as the shared `$darkMode` says, following it while mounted.
  */
-export function createPageParcel(Page: ComponentType<PageProps>) {
+export function createPageParcel(
+  Page: ComponentType<PageProps>,
+  /** What the page needs fetched before it paints, besides its texts (e.g. `phoneFormatReady`). */
+  { before }: { before?: () => Promise<unknown> } = {},
+) {
   function Root(props: PageProps) {
     return (
       <ParleyThemeProvider>
@@ -21,7 +26,7 @@ export function createPageParcel(Page: ComponentType<PageProps>) {
       </ParleyThemeProvider>
     );
   }
-  return singleSpaReact<PageProps>({
+  const lifecycles = singleSpaReact<PageProps>({
     React,
     ReactDOMClient,
     renderType: 'createRoot',
@@ -32,4 +37,11 @@ export function createPageParcel(Page: ComponentType<PageProps>) {
       return <></>;
     },
   });
+  return {
+    ...lifecycles,
+    // The page's texts in the language shown are fetched when its remote registers them: it mounts once they are
+    // in place, never painting English first for a pt-BR or es user.
+    mount: (props: Parameters<typeof lifecycles.mount>[0]) =>
+      Promise.all([languageReady(), before?.()]).then(() => lifecycles.mount(props)),
+  };
 }

@@ -36,7 +36,7 @@ export const SOCKET_OPTIONS = {
 } as const;
 
 /** socket.io-client, fetched only by signed-in pages: /login never downloads it (issue #19). */
-const loadClient = () => import('socket.io-client');
+const loadClient = () => import(/* webpackChunkName: "realtime" */ 'socket.io-client');
 // A page opened with a session starts the download with this module, as early as when the client was bundled
 // here, so the socket joins before the first page's data can change (events before that would be missed).
 if (readToken()) void loadClient().catch(() => undefined);

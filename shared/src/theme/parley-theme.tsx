@@ -1,7 +1,7 @@
 import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { $darkMode, $prefersReducedMotion } from './theme-mode';
-import { ANTD_LOCALES } from '../i18n/antd-locale';
+import { antdLocale } from '../i18n/antd-locale';
 import { useLanguage } from '../i18n/use-texts';
 
 /**
@@ -71,7 +71,7 @@ export function ParleyThemeProvider({ children }: { children: ReactNode }) {
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, () => $prefersReducedMotion.get());
   const language = useLanguage();
   return (
-    <ConfigProvider theme={parleyTheme(dark, reducedMotion)} locale={ANTD_LOCALES[language]}>
+    <ConfigProvider theme={parleyTheme(dark, reducedMotion)} locale={antdLocale(language)}>
       {children}
     </ConfigProvider>
   );

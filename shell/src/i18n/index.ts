@@ -1,7 +1,10 @@
 import { registerCatalogue } from '@parley/shared';
 import en from './en.json';
-import es from './es.json';
-import ptBR from './pt-BR.json';
 
 /** The shell's texts: menu, page titles, banners, 404 (README "Languages"). */
-export const texts = registerCatalogue('shell', { en, 'pt-BR': ptBR, es });
+export const texts = registerCatalogue('shell', {
+  en,
+  // Fetched when that language is wanted, so each page carries only the language it shows.
+  'pt-BR': () => import('./pt-BR.json'),
+  es: () => import('./es.json'),
+});

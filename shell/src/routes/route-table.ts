@@ -10,6 +10,11 @@ export interface PageRoute {
   access: RouteAccess;
   /** Public pages without the side menu. */
   bare?: boolean;
+  /**
+   * The shell's lazy chunk groups (dist/chunk-groups.json) the page asks for before it paints, preloaded from
+   * index.html (server/src/hosting/route-preload.ts): `phone-formats` where its parcel waits for phoneFormatReady.
+   */
+  preload?: string[];
 }
 
 // The data lives in JSON so the deploy guard can read, from the built shell, which pages it routes to.
