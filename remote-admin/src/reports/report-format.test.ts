@@ -1,4 +1,4 @@
-import { $browserLanguages, RESPONSE_TIME_BUCKETS } from '@parley/shared';
+import { $browserLanguages, languageReady, RESPONSE_TIME_BUCKETS } from '@parley/shared';
 import { bucketLabel, formatDuration, lastSevenDays, toCsv } from './report-format';
 
 describe('report formats', () => {
@@ -20,12 +20,16 @@ describe('report formats', () => {
   });
 
   describe('in the language shown', () => {
-    afterEach(() => $browserLanguages.set(['en']));
+    afterEach(async () => {
+      $browserLanguages.set(['en']);
+      await languageReady();
+    });
 
-    it('names every response-time bucket, the contract’s English names in English', () => {
+    it('names every response-time bucket, the contract’s English names in English', async () => {
       const english = RESPONSE_TIME_BUCKETS.map((bucket, index) => bucketLabel(index, bucket.label));
       expect(english).toEqual(RESPONSE_TIME_BUCKETS.map((bucket) => bucket.label));
       $browserLanguages.set(['pt-BR']);
+      await languageReady();
       const portuguese = RESPONSE_TIME_BUCKETS.map((bucket, index) => bucketLabel(index, bucket.label));
       expect([portuguese[0], portuguese.at(-1)]).toEqual(['Menos de 1 min', 'Mais de 24 h']);
       // A bucket a newer server added keeps the name it came with.
@@ -33,10 +37,12 @@ describe('report formats', () => {
       expect(bucketLabel(0, 'Under 30 s')).toBe('Under 30 s');
     });
 
-    it('groups the digits of long durations as the locale does', () => {
+    it('groups the digits of long durations as the locale does', async () => {
       $browserLanguages.set(['es-ES']);
+      await languageReady();
       expect(formatDuration(1234 * 86_400 + 3600)).toBe('1234 d 1 h');
       $browserLanguages.set(['en-US']);
+      await languageReady();
       expect(formatDuration(1234 * 86_400)).toBe('1,234 d');
     });
   });

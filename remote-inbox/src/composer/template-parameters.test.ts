@@ -1,4 +1,4 @@
-import { $browserLanguages, type TemplateParameters } from '@parley/shared';
+import { $browserLanguages, languageReady, type TemplateParameters } from '@parley/shared';
 import { filledParameters, fillText, isFieldFilled, templateFields } from './template-parameters';
 
 const promo: TemplateParameters = {
@@ -39,9 +39,10 @@ describe('templateFields', () => {
     expect(isFieldFilled(field, { header: 'https://x.example/a.png' })).toBe(true);
   });
 
-  it('names the variables in the language shown, keeping the template’s own names', () => {
+  it('names the variables in the language shown, keeping the template’s own names', async () => {
     $browserLanguages.set(['es-AR']);
     try {
+      await languageReady();
       expect(templateFields(promo).map((field) => field.label)).toEqual([
         'Encabezado {{1}}',
         'Cuerpo {{first_name}}',
@@ -50,6 +51,7 @@ describe('templateFields', () => {
       ]);
     } finally {
       $browserLanguages.set(['en']);
+      await languageReady();
     }
   });
 });
