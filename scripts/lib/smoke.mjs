@@ -104,8 +104,15 @@ async function checkPage(context, baseUrl, route, expectedManifest) {
   page.on('request', (request) => {
     if (request.url().endsWith(expectedManifest)) candidateLoaded = true;
   });
+  let closing = false;
   page.on('requestfailed', (request) => {
-    if (!/\/socket\.io\//.test(request.url())) problems.push(`could not load ${request.url()}`);
+    const url = request.url();
+    const reason = request.failure()?.errorText ?? 'failed';
+    // Closing the page cuts what is still in flight; a call the page itself gave up on (a list reloaded, an
+    // aborted fetch) is the page's business. Neither is a broken release; a script or style that fails is.
+    if (closing || /\/socket\.io\//.test(url)) return;
+    if (/\/(api|auth)\//.test(url) && reason === 'net::ERR_ABORTED') return;
+    problems.push(`could not load ${url} (${reason})`);
   });
   try {
     await page.goto(`${baseUrl}${route.path}`);
@@ -118,6 +125,7 @@ async function checkPage(context, baseUrl, route, expectedManifest) {
   } catch (error) {
     problems.push(`did not render: ${error.message.split('\n')[0]}`);
   } finally {
+    closing = true;
     await page.close();
   }
   return problems.map((problem) => `${route.path} (${route.module}): ${problem}`);

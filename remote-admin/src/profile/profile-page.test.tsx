@@ -287,7 +287,10 @@ describe('the Language choice', () => {
     expect(screen.getByRole('button', { name: 'Editar perfil' })).toBeTruthy();
 
     get.mockResolvedValue(answer({ ...agent, language: null }));
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Idioma' }));
+    // The choice is disabled while it saves, a moment past the toast: a person waits for it too.
+    const choice = () => screen.getByRole('combobox', { name: 'Idioma' }) as HTMLInputElement;
+    await waitFor(() => expect(choice().disabled).toBe(false));
+    fireEvent.mouseDown(choice());
     fireEvent.click(await screen.findByText('Seguir el navegador'));
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
     expect(put).toHaveBeenLastCalledWith('/api/user/profile', { language: null });
