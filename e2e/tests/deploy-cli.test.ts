@@ -22,7 +22,11 @@ describe('deploy, rollback and releases from the command line', () => {
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
       child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+      // A process that could not start, or that a signal ended, says so in its stderr: the assertions print it.
+      child.on('error', (error) => (stderr += `[${error.message}]`));
+      child.on('close', (status, signal) =>
+        resolve({ status, stdout, stderr: signal ? `${stderr}[${signal}]` : stderr }),
+      );
     });
   const pointer = () => JSON.parse(fs.readFileSync(path.join(deployments, 'remotes.json'), 'utf8'));
   const deploy = (remote: string, version: string) =>

@@ -131,19 +131,33 @@ describe('inbox chat pane', () => {
     // keeps no order between webhooks) and rows measured after they render may move the view meanwhile. Each look
     // comes two frames after the scroll, when the browser has dispatched the scroll event the list reads (a busy
     // machine can deliver the next message before that frame).
+    // The reader counts as away once the view has stayed away for ten frames after the scroll (the list's own
+    // scroll to the end on opening may still be settling on a busy machine).
     let away = false;
     for (let look = 0; !away && look < 100; look += 1) {
       away = await page.evaluate(async () => {
         const log = document.querySelector('[role="log"][aria-label="Messages"]');
         if (!log) return false;
         log.scrollTo({ top: 0 });
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return log.scrollHeight - log.scrollTop - log.clientHeight > 200;
+        for (let frame = 0; frame < 10; frame += 1) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          if (frame >= 1 && log.scrollHeight - log.scrollTop - log.clientHeight <= 200) return false;
+        }
+        return true;
       });
     }
     expect(away).toBe(true);
     await sandbox('POST', '/_sandbox/inbound', { ...customer, type: 'text', text: 'One more thing' });
-    await newMessages.waitFor();
+    // Delivered and stored first, so that a miss below is the page's and not a webhook still on its way.
+    expect(await sandbox('GET', '/_sandbox/idle?timeoutMs=60000')).toMatchObject({ idle: true });
+    await newMessages.waitFor().catch(async (error) => {
+      const view = await page.evaluate(() => {
+        const log = document.querySelector('[role="log"][aria-label="Messages"]');
+        const bubbles = [...document.querySelectorAll('.inbox-message')].map((node) => node.textContent?.slice(0, 30));
+        return { fromEnd: log && log.scrollHeight - log.scrollTop - log.clientHeight, bubbles };
+      });
+      throw new Error(`${error.message}\nthe view: ${JSON.stringify(view)}`);
+    });
 
     await newMessages.click();
     await newMessages.waitFor({ state: 'detached' });
