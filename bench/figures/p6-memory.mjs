@@ -2,24 +2,12 @@
 // beside the bare relay holding as many sockets), and the browser's JS heap with a 10k-conversation inbox (beside a blank page
 // holding the same data).
 import { launchBrowser } from '../lib/browser.mjs';
-import { rssMiBOf } from '../lib/machine.mjs';
+import { sampleRss } from '../lib/machine.mjs';
 import { startRelay } from '../lib/relay.mjs';
 import { connectSockets } from '../lib/sockets.mjs';
 import { ratio, summarise } from '../lib/stats.mjs';
 import { dashboardHeap, plainDataHeap } from '../lib/ui-page.mjs';
 import { parleyWithAgents } from './p1-realtime.mjs';
-
-/** RSS samples (MiB) of `pid` every 200 ms for `seconds`. */
-async function sampleRss(pid, seconds) {
-  const samples = [];
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const rss = rssMiBOf(pid);
-    if (rss != null) samples.push(rss);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return samples;
-}
 
 async function socketsMemory({ url, pid, tokens, count, log, name }) {
   const idle = summarise(await sampleRss(pid, 2), 1);

@@ -2,7 +2,7 @@
 // only once stored, while another account's staff keep using the API; and the server's memory just after start.
 // Baseline: the bare relay answering the same batch; the other account's requests with no batch running.
 import path from 'node:path';
-import { cpuMsOf, rssMiBOf } from '../lib/machine.mjs';
+import { cpuMsOf, sampleRss } from '../lib/machine.mjs';
 import { createClient } from '../lib/parley-client.mjs';
 import { startRelay } from '../lib/relay.mjs';
 import { APP_SECRET, startStack } from '../lib/stack.mjs';
@@ -13,16 +13,8 @@ import { storedWamids } from './p2-ingest.mjs';
 const LABELS = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 const now = () => performance.timeOrigin + performance.now();
 
-async function sampleRss(pid, seconds) {
-  const samples = [];
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const rss = rssMiBOf(pid);
-    if (rss != null) samples.push(rss);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return summarise(samples, 1);
-}
+/** Summary of `pid`'s RSS (MiB) sampled for `seconds`. */
+const rssSummary = async (pid, seconds) => summarise(await sampleRss(pid, seconds), 1);
 
 /** Posts one batch; resolves with the time to the answer and its status. */
 async function postBatch(url, batch) {
@@ -86,7 +78,7 @@ async function measureParley({ db, size, log }) {
   log(`P7: starting Parley on ${db}`);
   const stack = await startStack({ db });
   try {
-    const fresh = await sampleRss(stack.serverPid, 1);
+    const fresh = await rssSummary(stack.serverPid, 1);
     const api = createClient(stack.apiUrl);
     const owner = await api.loginOwner();
     await api.connectWhatsApp(owner);
@@ -144,7 +136,7 @@ export default {
     let relayFresh;
     const relayBatches = [];
     try {
-      relayFresh = await sampleRss(relay.pid, 1);
+      relayFresh = await rssSummary(relay.pid, 1);
       for (let round = 0; round < size.batches; round += 1) {
         const batch = signedBatchWebhook({
           appSecret: APP_SECRET,

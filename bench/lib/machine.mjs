@@ -92,6 +92,18 @@ export function rssMiBOf(pid) {
   }
 }
 
+/** RSS samples (MiB) of `pid` every 200 ms for `seconds`. */
+export async function sampleRss(pid, seconds) {
+  const samples = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const rss = rssMiBOf(pid);
+    if (rss != null) samples.push(rss);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return samples;
+}
+
 /** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
 function machineBusyTicks() {
   const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
