@@ -1,23 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { WINDOW_CLOSED_MESSAGE, type FormTemplate, type Message } from '@parley/shared';
-import { mockApi } from '../test-support/api-mock';
+import { httpError, mockApi } from '../test-support/api-mock';
 import { aMessage } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
 import { Composer } from './composer';
 
 const TEXT_TOO_LONG = 'Text is longer than 4096 characters, the most WhatsApp allows.';
-
-function httpError(status: number, data: unknown) {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError(
-    'failed',
-    'ERR_BAD_RESPONSE',
-    config,
-    {},
-    { status, statusText: '', data, headers: {}, config },
-  );
-}
 
 const form = (id: string, displayName: string, isActive: boolean): FormTemplate => ({
   id,

@@ -1,27 +1,16 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { api } from '@parley/shared';
+import { httpError } from '../test-support/api-mock';
 import { sendErrorText, sendMessage } from './send-message';
-
-function failure(status: number, data: unknown): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError(
-    'failed',
-    'ERR_BAD_RESPONSE',
-    config,
-    {},
-    { status, statusText: '', data, headers: {}, config },
-  );
-}
 
 describe('sendErrorText', () => {
   it("shows the server's message for a non-500 answer with an object body", () => {
-    expect(sendErrorText(failure(422, { message: 'The 24-hour window is closed' }))).toBe(
+    expect(sendErrorText(httpError(422, { message: 'The 24-hour window is closed' }))).toBe(
       'The 24-hour window is closed',
     );
   });
   it("says 'Unknown error sending message' for a 500, a non-object body or a network failure", () => {
-    expect(sendErrorText(failure(500, { message: 'Internal server error' }))).toBe('Unknown error sending message');
-    expect(sendErrorText(failure(400, 'plain text'))).toBe('Unknown error sending message');
+    expect(sendErrorText(httpError(500, { message: 'Internal server error' }))).toBe('Unknown error sending message');
+    expect(sendErrorText(httpError(400, 'plain text'))).toBe('Unknown error sending message');
     expect(sendErrorText(new Error('Network Error'))).toBe('Unknown error sending message');
   });
 });

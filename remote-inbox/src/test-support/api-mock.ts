@@ -1,3 +1,4 @@
+import { AxiosError, AxiosHeaders } from 'axios';
 import { api } from '@parley/shared';
 
 type Handler = (params: Record<string, unknown>, body?: unknown) => unknown;
@@ -22,4 +23,16 @@ export function mockApi(routes: Record<string, Handler>) {
   jest.spyOn(api, 'post').mockImplementation(answer('POST') as never);
   jest.spyOn(api, 'put').mockImplementation(answer('PUT') as never);
   return calls;
+}
+
+/** The AxiosError an api call fails with when the server answers `status` with body `data`. */
+export function httpError(status: number, data: unknown): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError(
+    'failed',
+    'ERR_BAD_RESPONSE',
+    config,
+    {},
+    { status, statusText: '', data, headers: {}, config },
+  );
 }
