@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { $persisted, emptyPersistedState, type CurrentUser } from '@parley/shared';
-import { ConversationRow } from '../conversation-list/conversation-row';
 import { mockApi } from '../test-support/api-mock';
+import { PlainRow } from '../test-support/conversation-row';
 import { aContact, aConversation } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
 import { AssignMenu } from './assign-menu';
@@ -99,17 +99,11 @@ describe('Assign menu in the chat header', () => {
 
 it("shows the assignee's initials on a row, named for assistive technology", () => {
   renderInApp(
-    <ConversationRow
+    <PlainRow
       conversation={aConversation({
         contact: aContact({ name: 'Ana' }),
         assignee: { id: 'u1', fullName: 'Adam Agent' },
       })}
-      selected={false}
-      unread={0}
-      preview={undefined}
-      reopening={false}
-      onOpen={() => undefined}
-      onReopen={() => undefined}
     />,
   );
   expect(screen.getByRole('img', { name: 'Assigned to Adam Agent' }).textContent).toBe('AA');

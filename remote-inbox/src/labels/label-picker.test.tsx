@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Conversation } from '@parley/shared';
-import { ConversationRow } from '../conversation-list/conversation-row';
 import { mockApi } from '../test-support/api-mock';
+import { PlainRow } from '../test-support/conversation-row';
 import { aContact, aConversation } from '../test-support/fixtures';
 import { emitNamedEvent } from '../test-support/realtime-mock';
 import { renderInApp } from '../test-support/render';
@@ -35,15 +35,7 @@ it('shows the labels on a row with their current names; a deleted one disappears
   const row: Conversation = aConversation({ contact: aContact({ name: 'Ana' }), labels: [billing, vip] });
   renderInApp(
     <>
-      <ConversationRow
-        conversation={row}
-        selected={false}
-        unread={0}
-        preview={undefined}
-        reopening={false}
-        onOpen={() => undefined}
-        onReopen={() => undefined}
-      />
+      <PlainRow conversation={row} />
       <LabelPicker conversation={row} onChange={() => undefined} />
     </>,
   );
