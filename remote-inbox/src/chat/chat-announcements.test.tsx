@@ -3,7 +3,7 @@ import type { Message } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aMessage } from '../test-support/fixtures';
 import { emitMessage } from '../test-support/realtime-mock';
-import { at, conversation, detail, question, renderChat, withOlderPage } from '../test-support/chat';
+import { at, conversation, detail, question, renderChat, reply, withOlderPage } from '../test-support/chat';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
@@ -45,16 +45,8 @@ it('announces the newest customer message politely, one at a time, and not what 
 });
 
 it('announces a customer message that sorts above the newest reply (sent in the same second)', async () => {
-  const reply = aMessage({
-    id: 'r',
-    conversationId: 'c1',
-    direction: 'outgoing',
-    status: 'sent',
-    content: { text: 'We do' },
-    createdAt: at(5),
-    updatedAt: at(5),
-  });
-  mockApi({ 'GET /api/conversations/c1': () => detail([question, reply]) });
+  const ours = reply('r', 'We do', 5);
+  mockApi({ 'GET /api/conversations/c1': () => detail([question, ours]) });
   renderChat();
   await screen.findByText('We do');
   arrive(aMessage({ id: 'n1', conversationId: 'c1', content: { text: 'Great, thanks' }, createdAt: at(4) }));

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockApi } from '../test-support/api-mock';
 import { aConversation, aMessage } from '../test-support/fixtures';
 import { emitMessage, emitNamedEvent } from '../test-support/realtime-mock';
-import { at, conversation, detail, question, renderChat, withOlderPage } from '../test-support/chat';
+import { at, conversation, detail, question, renderChat, reply, withOlderPage } from '../test-support/chat';
 const NEW_MESSAGES_TEXT = 'new messages ↓';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
@@ -78,15 +78,7 @@ it('puts Reply in the composer banner, and Cancel removes it', async () => {
 });
 
 it('adds live messages and climbing ticks of the open conversation', async () => {
-  const sent = aMessage({
-    id: 's',
-    conversationId: 'c1',
-    direction: 'outgoing',
-    status: 'sent',
-    content: { text: 'Hi!' },
-    createdAt: at(6),
-    updatedAt: at(6),
-  });
+  const sent = reply('s', 'Hi!', 6);
   mockApi({ 'GET /api/conversations/c1': () => detail([sent]) });
   renderChat();
   await screen.findByText('Hi!');

@@ -8,7 +8,7 @@ import type { Message, Note } from '@parley/shared';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
 import { emitNamedEvent } from '../test-support/realtime-mock';
-import { at, detail as chatDetail, renderChat } from '../test-support/chat';
+import { at, detail as chatDetail, renderChat, reply } from '../test-support/chat';
 import { placeNotes } from './notes-timeline';
 
 jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
@@ -17,14 +17,7 @@ const adam = { id: 'u-adam', fullName: 'Adam Agent' };
 const olga = { id: 'u-olga', fullName: 'Olga Owner' };
 const conversation = aConversation({ id: 'c1', contact: aContact({ name: 'Maria Silva' }) });
 const question = aMessage({ id: 'q', conversationId: 'c1', content: { text: 'Where is my order?' }, createdAt: at(1) });
-const answer = aMessage({
-  id: 'a',
-  conversationId: 'c1',
-  direction: 'outgoing',
-  status: 'read',
-  content: { text: 'Checking now' },
-  createdAt: at(5),
-});
+const answer = reply('a', 'Checking now', 5, 'read');
 const aNote = (patch: Partial<Note>): Note => ({
   id: 'n1',
   conversationId: 'c1',

@@ -21,6 +21,18 @@ export const question = aMessage({
   updatedAt: at(1),
 });
 
+/** Our reply in c1 written at 10:`minute`, as WhatsApp last reported it (`status`). */
+export const reply = (id: string, text: string, minute: number, status: Message['status'] = 'sent') =>
+  aMessage({
+    id,
+    conversationId: 'c1',
+    direction: 'outgoing',
+    status,
+    content: { text },
+    createdAt: at(minute),
+    updatedAt: at(minute),
+  });
+
 /** The conversation's answer with these messages (all of them: no older page). */
 export function detail(messages: Message[], of = conversation): ConversationDetail {
   return { ...of, messages, hasMore: false, canSendFreeForm: true };
