@@ -145,6 +145,32 @@ async function withFormName(tx: Tx, accountId: string, content: StoredContent): 
   return typeof name === 'string' ? { ...content, interactive: { ...content.interactive, name } } : content;
 }
 
+/** The file id of a media message that has one (its download is queued with the message), else null. */
+const downloadableMediaId = (event: InboundMessageEvent | BusinessMessageEvent) =>
+  MEDIA_TYPES.has(event.type) && event.content.mediaId ? event.content.mediaId : null;
+
+const queueDownload = (tx: Tx, jobs: JobRunner, messageId: string) =>
+  jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId }, maxAttempts: 8 });
+
+/**
+ * Inserts one message of a WhatsApp event (incoming, or the business's own): its type, wamid, file id and
+ * WhatsApp's time never in the future; nothing (null) when the wamid is already stored. `row` is the rest.
+ */
+async function insertEventMessage(
+  tx: Tx,
+  event: InboundMessageEvent | BusinessMessageEvent,
+  row: Omit<typeof messages.$inferInsert, 'type' | 'wamid' | 'mediaId' | 'sentAt' | 'createdAt'>,
+) {
+  const sentAt = notInFuture(event.timestamp);
+  const mediaId = downloadableMediaId(event);
+  const [stored] = await tx
+    .insert(messages)
+    .values({ ...row, type: event.type, wamid: event.wamid, mediaId, sentAt, createdAt: STORED_NOW })
+    .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  return stored ? { ...stored, sentAt, isMedia: mediaId !== null } : null;
+}
+
 export interface StoredInbound {
   messageId: string;
   /** A media download was queued (poke the job runner). */
@@ -163,30 +189,17 @@ export async function insertIncoming(
   event: InboundMessageEvent,
   { content = storedContentOf(event), replyToId = null }: { content?: StoredContent; replyToId?: string | null } = {},
 ) {
-  const sentAt = notInFuture(event.timestamp);
-  const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
-  const [stored] = await tx
-    .insert(messages)
-    .values({
-      accountId,
-      conversationId,
-      type: event.type,
-      direction: 'incoming',
-      content,
-      replyToId,
-      replyToWamid: event.replyToWamid ?? null,
-      wamid: event.wamid,
-      mediaId: isMedia ? (event.content.mediaId ?? null) : null,
-      sentAt,
-      createdAt: STORED_NOW,
-    })
-    .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
-    .returning({ id: messages.id, createdAt: messages.createdAt });
+  const stored = await insertEventMessage(tx, event, {
+    accountId,
+    conversationId,
+    direction: 'incoming',
+    content,
+    replyToId,
+    replyToWamid: event.replyToWamid ?? null,
+  });
   if (!stored) return null;
-  if (isMedia) {
-    await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: stored.id }, maxAttempts: 8 });
-  }
-  return { id: stored.id, createdAt: stored.createdAt, sentAt, queuedDownload: isMedia };
+  if (stored.isMedia) await queueDownload(tx, jobs, stored.id);
+  return { id: stored.id, createdAt: stored.createdAt, sentAt: stored.sentAt, queuedDownload: stored.isMedia };
 }
 
 /**
@@ -208,7 +221,6 @@ export async function insertIncomingRows(
   const values = rows.map(({ conversationId, event }) => {
     const place = places.get(conversationId) ?? 0;
     places.set(conversationId, place + 1);
-    const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
     return {
       accountId,
       conversationId,
@@ -218,7 +230,7 @@ export async function insertIncomingRows(
       replyToId: null,
       replyToWamid: event.replyToWamid ?? null,
       wamid: event.wamid,
-      mediaId: isMedia ? (event.content.mediaId ?? null) : null,
+      mediaId: downloadableMediaId(event),
       sentAt: notInFuture(event.timestamp),
       createdAt: sql<Date>`greatest(clock_timestamp(), (select c.last_message_at from conversations c where c.id = ${conversationId}) + interval '1 millisecond') + ${place}::int * interval '1 millisecond'`,
     };
@@ -233,9 +245,7 @@ export async function insertIncomingRows(
     const value = byWamid.get(row.wamid as string);
     if (!value) continue;
     const queuedDownload = Boolean(value.mediaId);
-    if (queuedDownload) {
-      await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: row.id }, maxAttempts: 8 });
-    }
+    if (queuedDownload) await queueDownload(tx, jobs, row.id);
     stored.set(value.wamid, { id: row.id, createdAt: row.createdAt, sentAt: value.sentAt, queuedDownload });
   }
   return stored;
@@ -296,37 +306,24 @@ export async function storeBusinessMessage(
   if (await messageIdByWamid(tx, accountId, event.wamid)) return null;
   const contact = await findOrCreateCustomerContact(tx, accountId, event.customer);
   const conversation = await ensureConversation(tx, accountId, contact.id);
-  const sentAt = notInFuture(event.timestamp);
-  const isMedia = MEDIA_TYPES.has(event.type) && Boolean(event.content.mediaId);
   const status = event.source === 'history' ? historyStatus(event.status) : 'sent';
-  const [stored] = await tx
-    .insert(messages)
-    .values({
-      accountId,
-      conversationId: conversation.id,
-      type: event.type,
-      direction: 'outgoing',
-      content: storedContentOf(event),
-      wamid: event.wamid,
-      status,
-      ...(status === 'failed' ? { errorTitle: 'Not delivered' } : {}),
-      sentFrom: 'phone_app',
-      mediaId: isMedia ? (event.content.mediaId ?? null) : null,
-      sentAt,
-      createdAt: STORED_NOW,
-    })
-    .onConflictDoNothing({ target: [messages.accountId, messages.wamid] })
-    .returning({ id: messages.id, createdAt: messages.createdAt });
+  const stored = await insertEventMessage(tx, event, {
+    accountId,
+    conversationId: conversation.id,
+    direction: 'outgoing',
+    content: storedContentOf(event),
+    status,
+    ...(status === 'failed' ? { errorTitle: 'Not delivered' } : {}),
+    sentFrom: 'phone_app',
+  });
   if (!stored) return null;
   await noteNewMessage(tx, conversation.id, {
-    createdAt: event.source === 'history' ? sentAt : stored.createdAt,
+    createdAt: event.source === 'history' ? stored.sentAt : stored.createdAt,
     incoming: false,
     ...(event.source === 'history' ? { keepStatus: true } : {}),
   });
-  if (isMedia) {
-    await jobs.enqueue(tx, { kind: MEDIA_DOWNLOAD_JOB, payload: { messageId: stored.id }, maxAttempts: 8 });
-  }
-  return { messageId: stored.id, queuedDownload: isMedia };
+  if (stored.isMedia) await queueDownload(tx, jobs, stored.id);
+  return { messageId: stored.id, queuedDownload: stored.isMedia };
 }
 
 /**
