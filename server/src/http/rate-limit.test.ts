@@ -5,18 +5,22 @@ import { defineRateLimit, hitRateLimits, installRateLimits } from './rate-limit'
 // app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
 jest.mock('cookie', () => ({}));
 
-/** A tiny app with one route limited per IP (3) and per `who` (2), answered through the real error handler. */
-async function limitedApp(): Promise<FastifyInstance> {
+/** An app answered through the real error handler, with rate limits installed (in memory). */
+async function appWithLimits(): Promise<FastifyInstance> {
   const app = Fastify();
   installErrorHandler(app);
   await installRateLimits(app);
-  const perIp = defineRateLimit(app, {
-    name: 'try-ip',
-    max: 3,
-    windowMs: 60_000,
-    message: 'Too many from here',
-    key: (request) => request.ip,
-  });
+  return app;
+}
+
+/** A limit of `max` per minute per IP. */
+const perIpLimit = (app: FastifyInstance, name: string, max: number, message: string) =>
+  defineRateLimit(app, { name, max, windowMs: 60_000, message, key: (request) => request.ip });
+
+/** A tiny app with one route limited per IP (3) and per `who` (2), answered through the real error handler. */
+async function limitedApp(): Promise<FastifyInstance> {
+  const app = await appWithLimits();
+  const perIp = perIpLimit(app, 'try-ip', 3, 'Too many from here');
   const perWho = defineRateLimit(app, {
     name: 'try-who',
     max: 2,
@@ -63,16 +67,8 @@ describe('rate limits (@fastify/rate-limit, in memory)', () => {
 
 describe('a limit that counts failures only', () => {
   it('refuses once max failures were counted, without counting the refused or successful attempts', async () => {
-    const app = Fastify();
-    installErrorHandler(app);
-    await installRateLimits(app);
-    const failures = defineRateLimit(app, {
-      name: 'fail-ip',
-      max: 2,
-      windowMs: 60_000,
-      message: 'Too many failures',
-      key: (request) => request.ip,
-    });
+    const app = await appWithLimits();
+    const failures = perIpLimit(app, 'fail-ip', 2, 'Too many failures');
     app.post('/try', async (request, reply) => {
       await failures.refuseIfSpent(request);
       if ((request.body as { ok?: boolean }).ok) return { ok: true };
