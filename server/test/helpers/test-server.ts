@@ -247,6 +247,22 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   return testServer;
 }
 
+/**
+ * A test server for the enclosing describe block: started before its tests together with what `prepare` makes on
+ * it (users, tokens), closed after them. The object is filled in by then; read it inside tests and hooks.
+ */
+export function testServerFor<T extends object>(
+  prepare: (server: TestServer) => Promise<T>,
+): { server: TestServer } & T {
+  const context = {} as { server: TestServer } & T;
+  beforeAll(async () => {
+    const server = await startTestServer();
+    Object.assign(context, { server }, await prepare(server));
+  });
+  afterAll(() => context.server.close());
+  return context;
+}
+
 /** An account with no users, for tests that build their own cast. */
 export async function createAccount(db: Db, name = 'Test Account'): Promise<string> {
   const [row] = await db.insert(accounts).values({ name }).returning({ id: accounts.id });
