@@ -1,30 +1,19 @@
 import sharp from 'sharp';
-import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
-import { htmlPage, pdfDocument, pngImage, svgImage, uploadAssets } from './library-helpers';
+import { testServerFor } from '../helpers/test-server';
+import { htmlPage, ownerAgentAndOther, pdfDocument, pngImage, svgImage, uploadAssets } from './library-helpers';
 
 const MB = 1024 * 1024;
 
 describe('assets API', () => {
-  let server: TestServer;
-  let owner: TestUser;
-  let ownerToken: string;
-  let agentToken: string;
-  let otherOwnerToken: string;
+  const cast = testServerFor(ownerAgentAndOther);
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner' }));
-    agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
-    otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
-  });
-  afterAll(() => server.close());
-
-  const listAll = async (token = ownerToken) =>
-    (await server.request('GET', '/api/account/assets?limit=100', { token })).body;
-  const fetchFile = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+  const listAll = async (token = cast.ownerToken) =>
+    (await cast.server.request('GET', '/api/account/assets?limit=100', { token })).body;
+  const fetchFile = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${cast.server.url}${path}`, { headers });
 
   it('uploads several files, detecting each type from the bytes, with thumbnails for images', async () => {
-    const answer = await uploadAssets(server, ownerToken, [
+    const answer = await uploadAssets(cast.server, cast.ownerToken, [
       { name: 'shop front.png', bytes: await pngImage(), type: 'image/png' },
       { name: 'price list.pdf', bytes: pdfDocument(), type: 'text/html' },
       { name: 'hours.txt', bytes: Buffer.from('Mon-Fri 9-17\n'), type: 'image/png' },
@@ -89,8 +78,8 @@ describe('assets API', () => {
     const before = (await listAll()).list.length;
     const png = await pngImage(20, 20);
     const answer = await uploadAssets(
-      server,
-      ownerToken,
+      cast.server,
+      cast.ownerToken,
       Array.from({ length: 6 }, (_, i) => ({ name: `pic${i}.png`, bytes: png })),
     );
     expect(answer.status).toBe(400);
@@ -105,8 +94,8 @@ describe('assets API', () => {
   it('accepts exactly five files', async () => {
     const png = await pngImage(20, 20);
     const answer = await uploadAssets(
-      server,
-      ownerToken,
+      cast.server,
+      cast.ownerToken,
       Array.from({ length: 5 }, (_, i) => ({ name: `five${i}.png`, bytes: png })),
     );
     expect(answer.status).toBe(201);
@@ -117,7 +106,7 @@ describe('assets API', () => {
     const before = (await listAll()).list.length;
     const big = Buffer.alloc(16 * MB, 0x20);
     big.write('%PDF-1.4\n', 0, 'latin1');
-    const answer = await uploadAssets(server, ownerToken, [
+    const answer = await uploadAssets(cast.server, cast.ownerToken, [
       { name: 'small.pdf', bytes: pdfDocument() },
       { name: 'huge.pdf', bytes: big },
     ]);
@@ -138,7 +127,7 @@ describe('assets API', () => {
     ['a zip archive', 'bundle.zip', Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00evil.js', 'latin1')],
   ])('refuses %s with 415, storing nothing of the upload', async (_label, name, bytes) => {
     const before = (await listAll()).list.length;
-    const answer = await uploadAssets(server, ownerToken, [
+    const answer = await uploadAssets(cast.server, cast.ownerToken, [
       { name: 'fine.pdf', bytes: pdfDocument() },
       { name, bytes, type: 'image/png' },
     ]);
@@ -150,39 +139,45 @@ describe('assets API', () => {
 
   it('refuses an image that sharp cannot read', async () => {
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-    const answer = await uploadAssets(server, ownerToken, [{ name: 'broken.png', bytes: broken }]);
+    const answer = await uploadAssets(cast.server, cast.ownerToken, [{ name: 'broken.png', bytes: broken }]);
     expect(answer.status).toBe(415);
     expect(answer.body.description).toBe('“broken.png” could not be read as an image.');
   });
 
   it('refuses an upload without files, or not multipart, with a 4xx', async () => {
-    expect((await uploadAssets(server, ownerToken, [])).status).toBe(400);
-    const json = await server.request('POST', '/api/account/assets', { token: ownerToken, body: { files: [] } });
+    expect((await uploadAssets(cast.server, cast.ownerToken, [])).status).toBe(400);
+    const json = await cast.server.request('POST', '/api/account/assets', {
+      token: cast.ownerToken,
+      body: { files: [] },
+    });
     expect(json.status).toBe(415);
     expect(json.body.description).toMatch(/multipart/);
-    expect((await uploadAssets(server, ownerToken, [{ name: 'a.pdf', bytes: pdfDocument() }], 'file')).status).toBe(
-      400,
-    );
+    expect(
+      (await uploadAssets(cast.server, cast.ownerToken, [{ name: 'a.pdf', bytes: pdfDocument() }], 'file')).status,
+    ).toBe(400);
   });
 
   it('refuses agents every change (403) but lets them list', async () => {
-    expect((await server.request('GET', '/api/account/assets', { token: agentToken })).status).toBe(200);
-    expect((await uploadAssets(server, agentToken, [{ name: 'a.pdf', bytes: pdfDocument() }])).status).toBe(403);
+    expect((await cast.server.request('GET', '/api/account/assets', { token: cast.agentToken })).status).toBe(200);
+    expect((await uploadAssets(cast.server, cast.agentToken, [{ name: 'a.pdf', bytes: pdfDocument() }])).status).toBe(
+      403,
+    );
     const asset = (await listAll()).list[0];
     const path = `/api/account/assets/${asset.id}`;
     expect(
-      (await server.request('PUT', path, { token: agentToken, body: { name: 'x', description: 'y' } })).status,
+      (await cast.server.request('PUT', path, { token: cast.agentToken, body: { name: 'x', description: 'y' } }))
+        .status,
     ).toBe(403);
-    expect((await server.request('DELETE', path, { token: agentToken })).status).toBe(403);
-    expect((await server.request('POST', path, { token: agentToken })).status).toBe(403);
-    expect((await uploadAssets(server, undefined, [{ name: 'a.pdf', bytes: pdfDocument() }])).status).toBe(401);
+    expect((await cast.server.request('DELETE', path, { token: cast.agentToken })).status).toBe(403);
+    expect((await cast.server.request('POST', path, { token: cast.agentToken })).status).toBe(403);
+    expect((await uploadAssets(cast.server, undefined, [{ name: 'a.pdf', bytes: pdfDocument() }])).status).toBe(401);
   });
 
   it('edits name and description; validation refusals carry a description', async () => {
     const asset = (await listAll()).list[0];
     const path = `/api/account/assets/${asset.id}`;
-    const edited = await server.request('PUT', path, {
-      token: ownerToken,
+    const edited = await cast.server.request('PUT', path, {
+      token: cast.ownerToken,
       body: { id: asset.id, name: ' Spring menu ', description: 'Shown to customers who ask for prices' },
     });
     expect(edited.status).toBe(200);
@@ -191,12 +186,15 @@ describe('assets API', () => {
       name: 'Spring menu',
       description: 'Shown to customers who ask for prices',
     });
-    const cleared = await server.request('PUT', path, {
-      token: ownerToken,
+    const cleared = await cast.server.request('PUT', path, {
+      token: cast.ownerToken,
       body: { name: 'Spring menu', description: '' },
     });
     expect(cleared.body.description).toBeNull();
-    const blank = await server.request('PUT', path, { token: ownerToken, body: { name: '  ', description: 'x' } });
+    const blank = await cast.server.request('PUT', path, {
+      token: cast.ownerToken,
+      body: { name: '  ', description: 'x' },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.description).toBe('Name is required');
   });
@@ -204,14 +202,16 @@ describe('assets API', () => {
   it('soft-deletes and restores; deleted assets stay listed with deletedAt, their files still served', async () => {
     const asset = (await listAll()).list[0];
     const path = `/api/account/assets/${asset.id}`;
-    const deleted = await server.request('DELETE', path, { token: ownerToken });
+    const deleted = await cast.server.request('DELETE', path, { token: cast.ownerToken });
     expect(deleted.status).toBe(200);
     expect(deleted.body.deletedAt).toEqual(expect.any(String));
     expect((await listAll()).list.find((a: any) => a.id === asset.id).deletedAt).toBe(deleted.body.deletedAt);
     expect((await fetchFile(asset.url)).status).toBe(200);
     // Deleting again changes nothing.
-    expect((await server.request('DELETE', path, { token: ownerToken })).body.deletedAt).toBe(deleted.body.deletedAt);
-    const restored = await server.request('POST', path, { token: ownerToken });
+    expect((await cast.server.request('DELETE', path, { token: cast.ownerToken })).body.deletedAt).toBe(
+      deleted.body.deletedAt,
+    );
+    const restored = await cast.server.request('POST', path, { token: cast.ownerToken });
     expect(restored.status).toBe(200);
     expect(restored.body.deletedAt).toBeNull();
     expect((await listAll()).list.find((a: any) => a.id === asset.id).deletedAt).toBeNull();
@@ -220,24 +220,26 @@ describe('assets API', () => {
   it("answers 404 for another account's asset and never lists it", async () => {
     const asset = (await listAll()).list[0];
     const path = `/api/account/assets/${asset.id}`;
-    expect((await server.request('PUT', path, { token: otherOwnerToken, body: { name: 'Mine now' } })).status).toBe(
-      404,
-    );
-    const refused = await server.request('DELETE', path, { token: otherOwnerToken });
+    expect(
+      (await cast.server.request('PUT', path, { token: cast.otherOwnerToken, body: { name: 'Mine now' } })).status,
+    ).toBe(404);
+    const refused = await cast.server.request('DELETE', path, { token: cast.otherOwnerToken });
     expect(refused.status).toBe(404);
     expect(refused.body.description).toBe('Asset not found');
-    expect((await server.request('POST', path, { token: otherOwnerToken })).status).toBe(404);
-    expect((await server.request('DELETE', '/api/account/assets/12345', { token: ownerToken })).status).toBe(404);
-    expect((await listAll(otherOwnerToken)).list).toEqual([]);
+    expect((await cast.server.request('POST', path, { token: cast.otherOwnerToken })).status).toBe(404);
+    expect((await cast.server.request('DELETE', '/api/account/assets/12345', { token: cast.ownerToken })).status).toBe(
+      404,
+    );
+    expect((await listAll(cast.otherOwnerToken)).list).toEqual([]);
   });
 
   it('pages the list (default 5) with lastPage', async () => {
     const total = (await listAll()).list.length;
-    const first = await server.request('GET', '/api/account/assets', { token: ownerToken });
+    const first = await cast.server.request('GET', '/api/account/assets', { token: cast.ownerToken });
     expect(first.body.list).toHaveLength(5);
     expect(first.body.lastPage).toBe(Math.ceil(total / 5));
-    const last = await server.request('GET', `/api/account/assets?limit=5&page=${first.body.lastPage}`, {
-      token: ownerToken,
+    const last = await cast.server.request('GET', `/api/account/assets?limit=5&page=${first.body.lastPage}`, {
+      token: cast.ownerToken,
     });
     expect(last.body.list).toHaveLength(total - 5 * (first.body.lastPage - 1));
   });

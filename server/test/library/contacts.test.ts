@@ -1,23 +1,13 @@
 import { findOrCreateContactByPhone } from '../../src/modules/contacts/service';
-import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
+import { testServerFor } from '../helpers/test-server';
+import { ownerAgentAndOther } from './library-helpers';
 
 describe('contacts API', () => {
-  let server: TestServer;
-  let owner: TestUser;
-  let ownerToken: string;
-  let agentToken: string;
-  let otherOwnerToken: string;
+  const cast = testServerFor(ownerAgentAndOther);
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    ({ token: ownerToken, ...owner } = await server.signedInOwner({ fullName: 'Olga Owner' }));
-    agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
-    otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
-  });
-  afterAll(() => server.close());
-
-  const add = (body: unknown, token = ownerToken) => server.request('POST', '/api/contacts', { token, body });
-  const list = (query: string, token = ownerToken) => server.request('GET', `/api/contacts${query}`, { token });
+  const add = (body: unknown, token = cast.ownerToken) => cast.server.request('POST', '/api/contacts', { token, body });
+  const list = (query: string, token = cast.ownerToken) =>
+    cast.server.request('GET', `/api/contacts${query}`, { token });
 
   it('adds a contact with the phone kept as digits with the country code', async () => {
     const answer = await add({ name: ' Ana Lima ', phone: '+55 (11) 99999-0000', email: 'Ana@Example.com' });
@@ -53,7 +43,7 @@ describe('contacts API', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already exists/);
     // Another account may have the same number.
-    expect((await add({ name: 'Bob', phone: '+1 555 010 2030' }, otherOwnerToken)).status).toBe(201);
+    expect((await add({ name: 'Bob', phone: '+1 555 010 2030' }, cast.otherOwnerToken)).status).toBe(201);
   });
 
   it('treats empty name and email as not given', async () => {
@@ -63,7 +53,7 @@ describe('contacts API', () => {
   });
 
   it('lists the account contacts newest first, 5 per page by default, with lastPage', async () => {
-    const token = (await server.signedInOwner()).token;
+    const token = (await cast.server.signedInOwner()).token;
     for (let i = 1; i <= 7; i += 1)
       expect((await add({ name: `Person ${i}`, phone: `+1555000000${i}` }, token)).status).toBe(201);
     const first = await list('', token);
@@ -86,31 +76,37 @@ describe('contacts API', () => {
 
   it('never shows another account its contacts', async () => {
     const mine = (await list('?limit=100')).body.list.map((c: { phone: string }) => c.phone);
-    const theirs = (await list('?limit=100', otherOwnerToken)).body.list.map((c: { phone: string }) => c.phone);
+    const theirs = (await list('?limit=100', cast.otherOwnerToken)).body.list.map((c: { phone: string }) => c.phone);
     expect(mine).toContain('5511999990000');
     expect(theirs).not.toContain('5511999990000');
   });
 
   it('lets agents list but not add or delete (403)', async () => {
-    expect((await list('', agentToken)).status).toBe(200);
-    const refused = await add({ name: 'Sneaky', phone: '+1 555 999 0000' }, agentToken);
+    expect((await list('', cast.agentToken)).status).toBe(200);
+    const refused = await add({ name: 'Sneaky', phone: '+1 555 999 0000' }, cast.agentToken);
     expect(refused.status).toBe(403);
     const contact = (await list('?limit=1')).body.list[0];
-    expect((await server.request('DELETE', `/api/contacts/${contact.id}`, { token: agentToken })).status).toBe(403);
-    expect((await server.request('GET', '/api/contacts')).status).toBe(401);
+    expect(
+      (await cast.server.request('DELETE', `/api/contacts/${contact.id}`, { token: cast.agentToken })).status,
+    ).toBe(403);
+    expect((await cast.server.request('GET', '/api/contacts')).status).toBe(401);
   });
 
   it('deletes a contact of the account; another account or an unknown id is a 404', async () => {
     const created = (await add({ name: 'Temp', phone: '+49 30 1234567' })).body;
-    expect((await server.request('DELETE', `/api/contacts/${created.id}`, { token: otherOwnerToken })).status).toBe(
+    expect(
+      (await cast.server.request('DELETE', `/api/contacts/${created.id}`, { token: cast.otherOwnerToken })).status,
+    ).toBe(404);
+    expect((await cast.server.request('DELETE', '/api/contacts/not-a-uuid', { token: cast.ownerToken })).status).toBe(
       404,
     );
-    expect((await server.request('DELETE', '/api/contacts/not-a-uuid', { token: ownerToken })).status).toBe(404);
-    const deleted = await server.request('DELETE', `/api/contacts/${created.id}`, { token: ownerToken });
+    const deleted = await cast.server.request('DELETE', `/api/contacts/${created.id}`, { token: cast.ownerToken });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ ok: true });
     expect((await list('?limit=100')).body.list.map((c: { id: string }) => c.id)).not.toContain(created.id);
-    expect((await server.request('DELETE', `/api/contacts/${created.id}`, { token: ownerToken })).status).toBe(404);
+    expect(
+      (await cast.server.request('DELETE', `/api/contacts/${created.id}`, { token: cast.ownerToken })).status,
+    ).toBe(404);
     // The same phone can be added again: the contact comes back with the new details.
     const back = await add({ name: 'Temp Again', phone: '+49 30 1234567' });
     expect(back.status).toBe(201);
@@ -118,16 +114,16 @@ describe('contacts API', () => {
   });
 
   it('gives the WhatsApp channel one contact per sender, refreshing the profile name', async () => {
-    const first = await findOrCreateContactByPhone(server.db, owner.accountId, '15557770000', 'Wanda');
+    const first = await findOrCreateContactByPhone(cast.server.db, cast.owner.accountId, '15557770000', 'Wanda');
     expect(first).toMatchObject({ phone: '15557770000', profileName: 'Wanda', name: null });
-    const again = await findOrCreateContactByPhone(server.db, owner.accountId, '15557770000', 'Wanda W.');
+    const again = await findOrCreateContactByPhone(cast.server.db, cast.owner.accountId, '15557770000', 'Wanda W.');
     expect(again.id).toBe(first.id);
     expect(again.profileName).toBe('Wanda W.');
-    const keep = await findOrCreateContactByPhone(server.db, owner.accountId, '15557770000', undefined);
+    const keep = await findOrCreateContactByPhone(cast.server.db, cast.owner.accountId, '15557770000', undefined);
     expect(keep.profileName).toBe('Wanda W.');
     const [a, b] = await Promise.all([
-      findOrCreateContactByPhone(server.db, owner.accountId, '15558880000', 'Twin'),
-      findOrCreateContactByPhone(server.db, owner.accountId, '15558880000', 'Twin'),
+      findOrCreateContactByPhone(cast.server.db, cast.owner.accountId, '15558880000', 'Twin'),
+      findOrCreateContactByPhone(cast.server.db, cast.owner.accountId, '15558880000', 'Twin'),
     ]);
     expect(a.id).toBe(b.id);
     const listed = (await list('?limit=100')).body.list.find((c: { phone: string }) => c.phone === '15557770000');

@@ -2,6 +2,14 @@
 import sharp from 'sharp';
 import type { TestServer } from '../helpers/test-server';
 
+/** The library tests' cast, signed in: Olga (an owner), an agent of her account, and another account's owner. */
+export async function ownerAgentAndOther(server: TestServer) {
+  const owner = await server.signedInOwner({ fullName: 'Olga Owner' });
+  const agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
+  const otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
+  return { owner, ownerToken: owner.token, agentToken, otherOwnerToken };
+}
+
 export interface UploadFile {
   name: string;
   bytes: Buffer;

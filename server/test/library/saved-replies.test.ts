@@ -2,28 +2,16 @@
  * Saved replies (issue #21): any staff member lists the account's replies, only owners add, change and delete
  * them; shortcuts are unique per account; another account's reply is a 404 and never changes.
  */
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { testServerFor } from '../helpers/test-server';
+import { ownerAgentAndOther } from './library-helpers';
 
 describe('saved replies API', () => {
-  let server: TestServer;
-  let ownerToken: string;
-  let agentToken: string;
-  let otherOwnerToken: string;
+  const cast = testServerFor(ownerAgentAndOther);
   const url = '/api/account/saved-replies';
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    const owner = await server.signedInOwner({ fullName: 'Olga Owner' });
-    ownerToken = owner.token;
-    const agent = await server.signedInAgent({ accountId: owner.accountId });
-    agentToken = agent.token;
-    otherOwnerToken = (await server.signedInOwner({ fullName: 'Other Owner' })).token;
-  });
-  afterAll(() => server.close());
-
-  const create = (body: unknown, token = ownerToken) => server.request('POST', url, { token, body });
+  const create = (body: unknown, token = cast.ownerToken) => cast.server.request('POST', url, { token, body });
   const listAs = async (token: string) => {
-    const answer = await server.request('GET', url, { token });
+    const answer = await cast.server.request('GET', url, { token });
     expect(answer.status).toBe(200);
     return answer.body.list as Array<{ id: string; shortcut: string; text: string }>;
   };
@@ -41,13 +29,13 @@ describe('saved replies API', () => {
     expect(thanks.status).toBe(201);
     expect(thanks.body.shortcut).toBe('thanks_2');
 
-    for (const token of [ownerToken, agentToken]) {
+    for (const token of [cast.ownerToken, cast.agentToken]) {
       expect((await listAs(token)).map((reply) => [reply.shortcut, reply.text])).toEqual([
         ['hours', 'We open 9–17, {{contact.name}}.\nSee you!'],
         ['thanks_2', 'Thank you! — {{agent.name}}'],
       ]);
     }
-    expect(await listAs(otherOwnerToken)).toEqual([]);
+    expect(await listAs(cast.otherOwnerToken)).toEqual([]);
   });
 
   it('refuses bad shortcuts and texts with a message naming the problem', async () => {
@@ -71,23 +59,23 @@ describe('saved replies API', () => {
     // The limits themselves are accepted.
     const longest = await create({ shortcut: 'x'.repeat(32), text: 'y'.repeat(4096) });
     expect(longest.status).toBe(201);
-    await server.request('DELETE', `${url}/${longest.body.id}`, { token: ownerToken });
+    await cast.server.request('DELETE', `${url}/${longest.body.id}`, { token: cast.ownerToken });
   });
 
   it('answers 409 for a shortcut the account already has, but another account may use it', async () => {
     const duplicate = await create({ shortcut: 'HOURS', text: 'Another text' });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('A saved reply with this shortcut already exists');
-    expect(await listAs(ownerToken)).toHaveLength(2);
+    expect(await listAs(cast.ownerToken)).toHaveLength(2);
 
-    const elsewhere = await create({ shortcut: 'hours', text: 'Our own hours' }, otherOwnerToken);
+    const elsewhere = await create({ shortcut: 'hours', text: 'Our own hours' }, cast.otherOwnerToken);
     expect(elsewhere.status).toBe(201);
   });
 
   it('lets the owner change and delete a reply; renaming onto a taken shortcut is a 409', async () => {
-    const [hours, thanks] = await listAs(ownerToken);
-    const changed = await server.request('PUT', `${url}/${hours.id}`, {
-      token: ownerToken,
+    const [hours, thanks] = await listAs(cast.ownerToken);
+    const changed = await cast.server.request('PUT', `${url}/${hours.id}`, {
+      token: cast.ownerToken,
       body: { shortcut: 'opening-hours', text: 'Open 8–18, {{contact.name}}' },
     });
     expect(changed.status).toBe(200);
@@ -97,55 +85,58 @@ describe('saved replies API', () => {
       text: 'Open 8–18, {{contact.name}}',
     });
     // Saving it again unchanged is fine (its own shortcut is not a conflict).
-    const same = await server.request('PUT', `${url}/${hours.id}`, {
-      token: ownerToken,
+    const same = await cast.server.request('PUT', `${url}/${hours.id}`, {
+      token: cast.ownerToken,
       body: { shortcut: 'opening-hours', text: 'Open 8–18, {{contact.name}}' },
     });
     expect(same.status).toBe(200);
 
-    const taken = await server.request('PUT', `${url}/${thanks.id}`, {
-      token: ownerToken,
+    const taken = await cast.server.request('PUT', `${url}/${thanks.id}`, {
+      token: cast.ownerToken,
       body: { shortcut: 'opening-hours', text: 'x' },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('A saved reply with this shortcut already exists');
 
-    const deleted = await server.request('DELETE', `${url}/${thanks.id}`, { token: ownerToken });
+    const deleted = await cast.server.request('DELETE', `${url}/${thanks.id}`, { token: cast.ownerToken });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ ok: true });
-    expect((await listAs(agentToken)).map((reply) => reply.shortcut)).toEqual(['opening-hours']);
-    const again = await server.request('DELETE', `${url}/${thanks.id}`, { token: ownerToken });
+    expect((await listAs(cast.agentToken)).map((reply) => reply.shortcut)).toEqual(['opening-hours']);
+    const again = await cast.server.request('DELETE', `${url}/${thanks.id}`, { token: cast.ownerToken });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Saved reply not found');
   });
 
   it('refuses agents every change with 403, leaving the list as it was', async () => {
-    const before = await listAs(ownerToken);
+    const before = await listAs(cast.ownerToken);
     const [reply] = before;
     const attempts = [
-      await create({ shortcut: 'agent', text: 'Hi' }, agentToken),
-      await server.request('PUT', `${url}/${reply.id}`, { token: agentToken, body: { shortcut: 'x', text: 'y' } }),
-      await server.request('DELETE', `${url}/${reply.id}`, { token: agentToken }),
+      await create({ shortcut: 'agent', text: 'Hi' }, cast.agentToken),
+      await cast.server.request('PUT', `${url}/${reply.id}`, {
+        token: cast.agentToken,
+        body: { shortcut: 'x', text: 'y' },
+      }),
+      await cast.server.request('DELETE', `${url}/${reply.id}`, { token: cast.agentToken }),
     ];
     expect(attempts.map((answer) => answer.status)).toEqual([403, 403, 403]);
-    expect(await listAs(ownerToken)).toEqual(before);
-    expect((await server.request('GET', url)).status).toBe(401);
+    expect(await listAs(cast.ownerToken)).toEqual(before);
+    expect((await cast.server.request('GET', url)).status).toBe(401);
   });
 
   it("answers 404 to another account's owner for this account's reply, and changes nothing", async () => {
-    const before = await listAs(ownerToken);
+    const before = await listAs(cast.ownerToken);
     const [reply] = before;
-    const put = await server.request('PUT', `${url}/${reply.id}`, {
-      token: otherOwnerToken,
+    const put = await cast.server.request('PUT', `${url}/${reply.id}`, {
+      token: cast.otherOwnerToken,
       body: { shortcut: 'stolen', text: 'Changed by B' },
     });
     expect(put.status).toBe(404);
     expect(put.body.message).toBe('Saved reply not found');
-    const deleted = await server.request('DELETE', `${url}/${reply.id}`, { token: otherOwnerToken });
+    const deleted = await cast.server.request('DELETE', `${url}/${reply.id}`, { token: cast.otherOwnerToken });
     expect(deleted.status).toBe(404);
     expect(JSON.stringify([put.body, deleted.body])).not.toContain(reply.text);
     // An id that is not a uuid cannot exist.
-    expect((await server.request('DELETE', `${url}/not-an-id`, { token: ownerToken })).status).toBe(404);
-    expect(await listAs(ownerToken)).toEqual(before);
+    expect((await cast.server.request('DELETE', `${url}/not-an-id`, { token: cast.ownerToken })).status).toBe(404);
+    expect(await listAs(cast.ownerToken)).toEqual(before);
   });
 });
