@@ -1,16 +1,12 @@
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { fastTestOptions, graph } from '../test-support/webhook-receiver';
+import type { RunningSandbox } from '../sandbox';
+import { graph, startSandboxWithoutWebhooks } from '../test-support/webhook-receiver';
 
 describe('inbound messages from the control API', () => {
   let sandbox: RunningSandbox;
   const inbound = (body: unknown) => graph(sandbox.url, 'POST', '/_sandbox/inbound', body, '');
 
   beforeAll(async () => {
-    sandbox = await startSandbox({
-      ...fastTestOptions,
-      webhookUrl: 'http://127.0.0.1:9/unused',
-      webhook: { maxAttempts: 1 },
-    });
+    sandbox = await startSandboxWithoutWebhooks();
   });
   afterAll(() => sandbox.close());
 

@@ -1,5 +1,5 @@
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { fastTestOptions, graph } from '../test-support/webhook-receiver';
+import type { RunningSandbox } from '../sandbox';
+import { graph, startSandboxWithoutWebhooks } from '../test-support/webhook-receiver';
 
 describe('Graph endpoints', () => {
   let sandbox: RunningSandbox;
@@ -8,11 +8,7 @@ describe('Graph endpoints', () => {
   const send = (body: unknown) => graph(sandbox.graphBase, 'POST', `/${phone()}/messages`, body);
 
   beforeAll(async () => {
-    sandbox = await startSandbox({
-      ...fastTestOptions,
-      webhookUrl: 'http://127.0.0.1:9/unused',
-      webhook: { maxAttempts: 1 },
-    });
+    sandbox = await startSandboxWithoutWebhooks();
   });
   afterAll(() => sandbox.close());
 

@@ -2,8 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { run } from '../cli';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { fastTestOptions } from '../test-support/webhook-receiver';
+import type { RunningSandbox } from '../sandbox';
+import { startSandboxWithoutWebhooks } from '../test-support/webhook-receiver';
 
 describe('pages and CLI', () => {
   let sandbox: RunningSandbox;
@@ -25,12 +25,7 @@ describe('pages and CLI', () => {
         sentAt: '2026-01-02T10:00:00Z',
       }),
     );
-    sandbox = await startSandbox({
-      ...fastTestOptions,
-      outboxDir,
-      webhookUrl: 'http://127.0.0.1:9/unused',
-      webhook: { maxAttempts: 1 },
-    });
+    sandbox = await startSandboxWithoutWebhooks({ outboxDir });
   });
   afterAll(() => sandbox.close());
 

@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import type { SandboxOptionsInput } from '../config';
+import { startSandbox } from '../sandbox';
 
 export interface ReceivedWebhook {
   raw: Buffer;
@@ -58,6 +60,15 @@ export const fastTestOptions = {
   webhook: { retryBaseMs: 10, retryMaxMs: 50, maxAttempts: 4, timeoutMs: 2000 },
   outboxDir: '/nonexistent-outbox',
 };
+
+/** A sandbox for tests that read no webhooks: they go to a closed port, tried once. */
+export const startSandboxWithoutWebhooks = (options: SandboxOptionsInput = {}) =>
+  startSandbox({
+    ...fastTestOptions,
+    webhookUrl: 'http://127.0.0.1:9/unused',
+    ...options,
+    webhook: { maxAttempts: 1 },
+  });
 
 export async function graph(base: string, method: string, route: string, body?: unknown, token = 'sandbox-token-demo') {
   const response = await fetch(`${base}${route}`, {
