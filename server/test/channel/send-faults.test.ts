@@ -170,19 +170,28 @@ describe('crash recovery', () => {
     return row;
   };
 
+  /** A dead process's claim on sending `messageId`: attempted once, leased until `lockedUntil`; its job id. */
+  const deadWorkerClaim = async (messageId: string, conversationId: string, lockedUntil: Date) => {
+    const [job] = await stack.server.db
+      .insert(jobs)
+      .values({
+        kind: SEND_MESSAGE_JOB,
+        payload: { messageId },
+        groupKey: `conversation:${conversationId}`,
+        attempts: 1,
+        maxAttempts: 6,
+        lockedBy: 'dead-worker',
+        lockedUntil,
+      })
+      .returning({ id: jobs.id });
+    return job;
+  };
+
   it('a send that was under way when its process died becomes failed (interrupted), not sent again', async () => {
     const { phone, conversationId } = await newCustomer();
     const row = await pendingMessage(conversationId, { sendingAt: new Date(Date.now() - 120_000) });
-    // The dead process's claim: attempted once, lease long expired.
-    await stack.server.db.insert(jobs).values({
-      kind: SEND_MESSAGE_JOB,
-      payload: { messageId: row.id },
-      groupKey: `conversation:${conversationId}`,
-      attempts: 1,
-      maxAttempts: 6,
-      lockedBy: 'dead-worker',
-      lockedUntil: new Date(Date.now() - 60_000),
-    });
+    // The dead process's claim, its lease long expired.
+    await deadWorkerClaim(row.id, conversationId, new Date(Date.now() - 60_000));
     stack.server.server.jobs.poke();
     const failed = await settled(row.id, (r) => r.status === 'failed', 'the interrupted send to fail');
     expect(failed.errorCode).toBe('interrupted');
@@ -192,18 +201,7 @@ describe('crash recovery', () => {
   it('a claimed send whose Graph call had not started is taken over after the lease and sent once', async () => {
     const { phone, conversationId } = await newCustomer();
     const row = await pendingMessage(conversationId);
-    const [job] = await stack.server.db
-      .insert(jobs)
-      .values({
-        kind: SEND_MESSAGE_JOB,
-        payload: { messageId: row.id },
-        groupKey: `conversation:${conversationId}`,
-        attempts: 1,
-        maxAttempts: 6,
-        lockedBy: 'dead-worker',
-        lockedUntil: new Date(Date.now() + 60_000),
-      })
-      .returning({ id: jobs.id });
+    const job = await deadWorkerClaim(row.id, conversationId, new Date(Date.now() + 60_000));
     stack.server.server.jobs.poke();
     await pause(300);
     // Still leased by the dead worker: nobody touches it yet.
