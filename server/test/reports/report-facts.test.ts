@@ -6,65 +6,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { conversationStatusChanges, conversations, messages } from '../../src/modules/conversations/schema';
-import { contacts } from '../../src/modules/contacts/schema';
 import { chosenDb, startTestServer, type TestServer } from '../helpers/test-server';
+import { reportWrites } from './report-writes';
 
 let server: TestServer;
-let phoneCounter = 0;
 
 /** Kathmandu wall time on a November 2026 day → the instant. */
 const ktm = (day: number, time: string) => new Date(`2026-11-${String(day).padStart(2, '0')}T${time}:00+05:45`);
 
-async function conversationOf(accountId: string) {
-  phoneCounter += 1;
-  const [contact] = await server.db
-    .insert(contacts)
-    .values({ accountId, name: `Customer ${phoneCounter}`, phone: `1555100${String(phoneCounter).padStart(4, '0')}` })
-    .returning();
-  const [conversation] = await server.db.insert(conversations).values({ accountId, contactId: contact.id }).returning();
-  return { accountId, conversationId: conversation.id };
-}
-
-type Conversation = Awaited<ReturnType<typeof conversationOf>>;
-
-const customerWrites = (c: Conversation, at: Date) =>
-  server.db
-    .insert(messages)
-    .values({ ...c, type: 'text', direction: 'incoming', content: { text: 'hello' }, sentAt: at })
-    .returning({ id: messages.id });
-
-const staffReplies = (c: Conversation, at: Date, userId: string, status: 'sent' | 'delivered' = 'delivered') =>
-  server.db
-    .insert(messages)
-    .values({
-      ...c,
-      type: 'text',
-      direction: 'outgoing',
-      content: { text: 'hi' },
-      status,
-      sentByUserId: userId,
-      createdAt: at,
-    })
-    .returning({ id: messages.id });
-
-const phoneAppReplies = (c: Conversation, at: Date) =>
-  server.db
-    .insert(messages)
-    .values({
-      ...c,
-      type: 'text',
-      direction: 'outgoing',
-      content: { text: 'from the phone' },
-      status: 'sent',
-      sentFrom: 'phone_app',
-      sentAt: at,
-    })
-    .returning({ id: messages.id });
-
-const statusChange = (c: Conversation, status: 'closed' | 'active', at: Date) =>
-  server.db.insert(conversationStatusChanges).values({ ...c, status, changedAt: at });
-
-const report = (token: string, query: string) => server.request('GET', `/api/reports?${query}`, { token });
+const { conversationOf, customerWrites, staffReplies, phoneAppReplies, statusChange, report } = reportWrites(
+  () => server,
+  '1555100',
+);
 
 /** The account's facts, in a stable order, without the counts that came back to zero. */
 async function factsOf(accountId: string) {

@@ -2,9 +2,9 @@
  * GET /api/reports: figures of hand-built conversations, worked out by hand below, in New York time (UTC-5 in
  * November 2026, after the clocks went back on Nov 1).
  */
-import { conversationStatusChanges, conversations, messages } from '../../src/modules/conversations/schema';
-import { contacts } from '../../src/modules/contacts/schema';
+import { messages } from '../../src/modules/conversations/schema';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/test-server';
+import { reportWrites, type ReportConversation } from './report-writes';
 
 let server: TestServer;
 let owner: TestUser;
@@ -12,63 +12,17 @@ let ownerToken: string;
 let agentId: string;
 let agentToken: string;
 let otherOwnerToken: string;
-let phoneCounter = 0;
 
 /** New York wall time on a November 2026 day → the instant (EST, UTC-5). */
 const ny = (day: number, time: string) => new Date(`2026-11-${String(day).padStart(2, '0')}T${time}:00-05:00`);
 
-async function conversationOf(accountId: string) {
-  phoneCounter += 1;
-  const [contact] = await server.db
-    .insert(contacts)
-    .values({ accountId, name: `Customer ${phoneCounter}`, phone: `1555000${String(phoneCounter).padStart(4, '0')}` })
-    .returning();
-  const [conversation] = await server.db.insert(conversations).values({ accountId, contactId: contact.id }).returning();
-  return { accountId, conversationId: conversation.id };
-}
-
-type Conversation = Awaited<ReturnType<typeof conversationOf>>;
-
-/** A customer's message: WhatsApp's time is sentAt (stored a little later). */
-const customerWrites = (c: Conversation, at: Date) =>
-  server.db.insert(messages).values({
-    ...c,
-    type: 'text',
-    direction: 'incoming',
-    content: { text: 'hello' },
-    sentAt: at,
-    createdAt: new Date(at.getTime() + 2000),
-  });
-
-/** A reply sent from Parley by a staff member: its time is createdAt. */
-const staffReplies = (c: Conversation, at: Date, userId: string) =>
-  server.db.insert(messages).values({
-    ...c,
-    type: 'text',
-    direction: 'outgoing',
-    content: { text: 'hi' },
-    status: 'delivered',
-    sentByUserId: userId,
-    createdAt: at,
-  });
-
-/** A reply typed in the WhatsApp Business app on the phone (an echo): WhatsApp's time is sentAt. */
-const phoneAppReplies = (c: Conversation, at: Date) =>
-  server.db.insert(messages).values({
-    ...c,
-    type: 'text',
-    direction: 'outgoing',
-    content: { text: 'from the phone' },
-    status: 'delivered',
-    sentFrom: 'phone_app',
-    sentAt: at,
-    createdAt: new Date(at.getTime() + 1000),
-  });
-
-const statusChange = (c: Conversation, status: 'closed' | 'archived' | 'active', at: Date) =>
-  server.db.insert(conversationStatusChanges).values({ ...c, status, changedAt: at });
-
-const report = (token: string, query: string) => server.request('GET', `/api/reports?${query}`, { token });
+const writes = reportWrites(() => server, '1555000');
+const { conversationOf, staffReplies, statusChange, report } = writes;
+/** A customer's message, stored 2 s after WhatsApp's time. */
+const customerWrites = (c: ReportConversation, at: Date) => writes.customerWrites(c, at, new Date(at.getTime() + 2000));
+/** An echo WhatsApp reports delivered, stored 1 s after its time. */
+const phoneAppReplies = (c: ReportConversation, at: Date) =>
+  writes.phoneAppReplies(c, at, { status: 'delivered', createdAt: new Date(at.getTime() + 1000) });
 const NEW_YORK_RANGE = 'from=2026-11-09&to=2026-11-10&timeZone=America/New_York';
 
 beforeAll(async () => {
