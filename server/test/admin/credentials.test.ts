@@ -34,6 +34,12 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
     secrets.add(token);
     return { ...business, token };
   };
+  /** The body that connects the sandbox's seeded WABA and number with its seeded token. */
+  const seededCredentials = () => ({
+    wabaId: sandbox.seeded.wabaId,
+    phoneNumberId: sandbox.seeded.phoneNumberId,
+    token: sandbox.seeded.token,
+  });
   const connectionRow = async (accountId: string) =>
     (await server.db.select().from(whatsappConnections).where(eq(whatsappConnections.accountId, accountId)))[0];
 
@@ -74,11 +80,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
   describe('POST /api/account/credentials', () => {
     it('accepts the seeded WABA, number and token, and stores the token encrypted', async () => {
       const owner = await newOwner();
-      const answer = await call('POST', '/api/account/credentials', owner.token, {
-        wabaId: sandbox.seeded.wabaId,
-        phoneNumberId: sandbox.seeded.phoneNumberId,
-        token: sandbox.seeded.token,
-      });
+      const answer = await call('POST', '/api/account/credentials', owner.token, seededCredentials());
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ ok: true });
 
@@ -102,11 +104,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
 
       // The same number cannot be connected to a second account.
       const other = await newOwner();
-      const taken = await call('POST', '/api/account/credentials', other.token, {
-        wabaId: sandbox.seeded.wabaId,
-        phoneNumberId: sandbox.seeded.phoneNumberId,
-        token: sandbox.seeded.token,
-      });
+      const taken = await call('POST', '/api/account/credentials', other.token, seededCredentials());
       expect(taken.status).toBe(409);
       expect(await connectionRow(other.accountId)).toBeUndefined();
     });
@@ -179,11 +177,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
 
     it('requires all three fields, ids in digits (400)', async () => {
       const owner = await newOwner();
-      const valid = {
-        wabaId: sandbox.seeded.wabaId,
-        phoneNumberId: sandbox.seeded.phoneNumberId,
-        token: sandbox.seeded.token,
-      };
+      const valid = seededCredentials();
       const bad: Array<[Record<string, unknown>, string]> = [
         [{ ...valid, wabaId: '' }, 'wabaId'],
         [{ ...valid, phoneNumberId: undefined }, 'phoneNumberId'],
@@ -203,11 +197,7 @@ describe('WhatsApp connection: credentials and embedded sign-up', () => {
     it('is for owners only', async () => {
       const owner = await newOwner();
       const agentToken = (await server.signedInAgent({ accountId: owner.accountId })).token;
-      const body = {
-        wabaId: sandbox.seeded.wabaId,
-        phoneNumberId: sandbox.seeded.phoneNumberId,
-        token: sandbox.seeded.token,
-      };
+      const body = seededCredentials();
       expect((await call('POST', '/api/account/credentials', agentToken, body)).status).toBe(403);
       expect((await call('POST', '/api/account/credentials', undefined, body)).status).toBe(401);
       expect(await connectionRow(owner.accountId)).toBeUndefined();
