@@ -15,6 +15,9 @@ describe('users (owner only, own account only)', () => {
 
   const asOwner = (method: string, path: string, body?: unknown) =>
     server.request(method, path, { token: ownerToken, body });
+  /** The owner adds a user (an agent: no role given). */
+  const addUser = (fullName: string, title: string, email: string, password: string) =>
+    asOwner('POST', '/api/account/users', { fullName, title, email, password });
   const openSocket = (token: string) => {
     const socket = open(server.url, token);
     sockets.push(socket);
@@ -166,12 +169,7 @@ describe('users (owner only, own account only)', () => {
 
     it('answers 409 when the email is used, in any account and any case', async () => {
       for (const email of [owner.email, stranger.email.toUpperCase()]) {
-        const answer = await asOwner('POST', '/api/account/users', {
-          fullName: 'Dup',
-          title: 'Dup',
-          email,
-          password: 'pw',
-        });
+        const answer = await addUser('Dup', 'Dup', email, 'pw');
         expect(answer.status).toBe(409);
         expect(answer.body).toEqual({ message: USER_MESSAGES.emailTaken, code: 'email_taken' });
       }
@@ -316,12 +314,7 @@ describe('users (owner only, own account only)', () => {
     it('lets the owner add a deleted user back with the same email', async () => {
       const agent = await newAgent();
       await asOwner('DELETE', `/api/account/users/${agent.id}`);
-      const again = await asOwner('POST', '/api/account/users', {
-        fullName: 'Back Again',
-        title: 'Returner',
-        email: agent.email,
-        password: 'fresh password',
-      });
+      const again = await addUser('Back Again', 'Returner', agent.email, 'fresh password');
       expect(again.status).toBe(201);
       expect(again.body).toMatchObject({ email: agent.email, fullName: 'Back Again', role: 'agent', status: 'active' });
       await expect(server.login(agent.email, agent.password)).rejects.toThrow();
@@ -331,12 +324,7 @@ describe('users (owner only, own account only)', () => {
     it("does not revive another account's deleted user", async () => {
       const foreigner = await server.createAgent({ accountId: stranger.accountId });
       await server.request('DELETE', `/api/account/users/${foreigner.id}`, { token: strangerToken });
-      const answer = await asOwner('POST', '/api/account/users', {
-        fullName: 'Taken',
-        title: 'T',
-        email: foreigner.email,
-        password: 'pw',
-      });
+      const answer = await addUser('Taken', 'T', foreigner.email, 'pw');
       expect(answer.status).toBe(409);
     });
   });
