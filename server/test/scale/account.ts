@@ -67,6 +67,20 @@ export async function createScaleAccount(cluster: Cluster): Promise<ScaleAccount
   return { accountId: account.id, owner, db, addUser, close: () => db.close() };
 }
 
+/**
+ * A scale test's teardown: closes its sockets, then its account's database handle, then stops the rest in the
+ * order given (any of them may not have started).
+ */
+export async function tearDown(
+  sockets: RecordedSocket[],
+  account: ScaleAccount | undefined,
+  ...after: Array<() => Promise<unknown> | undefined>
+): Promise<void> {
+  for (const recorded of sockets) recorded.socket.close();
+  await account?.close();
+  for (const stop of after) await stop();
+}
+
 export async function login(baseUrl: string, user: ScaleUser): Promise<string> {
   const response = await fetch(`${baseUrl}/auth/login`, {
     method: 'POST',

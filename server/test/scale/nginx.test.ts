@@ -11,6 +11,7 @@ import {
   login,
   postWebhook,
   recordSocket,
+  tearDown,
   webhookBody,
   type RecordedSocket,
   type ScaleAccount,
@@ -69,12 +70,16 @@ describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
     account = await createScaleAccount(cluster);
   }, 300_000);
 
-  afterAll(async () => {
-    for (const recorded of sockets) recorded.socket.close();
-    await account?.close();
-    await nginx?.stop();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(
+    () =>
+      tearDown(
+        sockets,
+        account,
+        () => nginx?.stop(),
+        () => cluster?.stop(),
+      ),
+    30_000,
+  );
 
   it('connects through nginx by long-polling, upgrades to a WebSocket and gets events from both processes', async () => {
     const agent = await account.addUser('agent-direct');

@@ -8,6 +8,7 @@ import {
   login,
   postWebhook,
   recordSocket,
+  tearDown,
   webhookBody,
   type RecordedSocket,
   type ScaleAccount,
@@ -35,12 +36,16 @@ describeScale('a Redis outage', () => {
     account = await createScaleAccount(cluster);
   }, 60_000);
 
-  afterAll(async () => {
-    agentOnSteady?.socket.close();
-    await account?.close();
-    await cluster?.stop();
-    await proxy?.close();
-  }, 30_000);
+  afterAll(
+    () =>
+      tearDown(
+        agentOnSteady ? [agentOnSteady] : [],
+        account,
+        () => cluster?.stop(),
+        () => proxy?.close(),
+      ),
+    30_000,
+  );
 
   it('keeps the process serving while Redis is away, and fans its events out again once it is back', async () => {
     const [cutOff, steady] = cluster.processes;

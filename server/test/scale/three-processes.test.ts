@@ -12,6 +12,7 @@ import {
   login,
   postWebhook,
   recordSocket,
+  tearDown,
   webhookBody,
   type RecordedSocket,
   type ScaleAccount,
@@ -73,12 +74,16 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     agentOnC = await open(C, agentC);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const recorded of sockets) recorded.socket.close();
-    await account?.close();
-    await cluster?.stop();
-    await graph?.close();
-  }, 30_000);
+  afterAll(
+    () =>
+      tearDown(
+        sockets,
+        account,
+        () => cluster?.stop(),
+        () => graph?.close(),
+      ),
+    30_000,
+  );
 
   it('shows the same online users on every process', async () => {
     const everyone = [account.owner.id, agentB.id, agentC.id];

@@ -5,7 +5,7 @@
 import type { SocketAck, TypingEvent, ViewersEvent } from '@parley/contract';
 import { contacts } from '../../src/modules/contacts/schema';
 import { conversations } from '../../src/modules/conversations/schema';
-import { login, recordSocket, createScaleAccount, type RecordedSocket, type ScaleAccount } from './account';
+import { login, recordSocket, createScaleAccount, tearDown, type RecordedSocket, type ScaleAccount } from './account';
 import { startCluster, waitFor, type Cluster, type ParleyProcess } from './cluster';
 import { describeScale } from './services';
 
@@ -20,11 +20,7 @@ describeScale('who is here across two processes', () => {
     [A, B] = cluster.processes;
     account = await createScaleAccount(cluster);
   }, 60_000);
-  afterAll(async () => {
-    for (const recorded of sockets) recorded.socket.close();
-    await account?.close();
-    await cluster?.stop();
-  }, 30_000);
+  afterAll(() => tearDown(sockets, account, () => cluster?.stop()), 30_000);
 
   it('lists viewers connected to either process and forwards typing between them', async () => {
     const agent = await account.addUser('agent-b');
