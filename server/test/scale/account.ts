@@ -67,6 +67,9 @@ export async function createScaleAccount(cluster: Cluster): Promise<ScaleAccount
   return { accountId: account.id, owner, db, addUser, close: () => db.close() };
 }
 
+/** What a scale test starts and must stop: a cluster or nginx (stop), a proxy or fake Graph (close). */
+export type Stoppable = { stop(): Promise<unknown> } | { close(): Promise<unknown> };
+
 /**
  * A scale test's teardown: closes its sockets, then its account's database handle, then stops the rest in the
  * order given (any of them may not have started).
@@ -74,11 +77,13 @@ export async function createScaleAccount(cluster: Cluster): Promise<ScaleAccount
 export async function tearDown(
   sockets: RecordedSocket[],
   account: ScaleAccount | undefined,
-  ...after: Array<() => Promise<unknown> | undefined>
+  ...rest: Array<Stoppable | undefined>
 ): Promise<void> {
   for (const recorded of sockets) recorded.socket.close();
   await account?.close();
-  for (const stop of after) await stop();
+  for (const started of rest) {
+    if (started) await ('stop' in started ? started.stop() : started.close());
+  }
 }
 
 export async function login(baseUrl: string, user: ScaleUser): Promise<string> {

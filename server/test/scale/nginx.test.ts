@@ -70,16 +70,7 @@ describeScale('Parley behind nginx (deploy/nginx.conf)', () => {
     account = await createScaleAccount(cluster);
   }, 300_000);
 
-  afterAll(
-    () =>
-      tearDown(
-        sockets,
-        account,
-        () => nginx?.stop(),
-        () => cluster?.stop(),
-      ),
-    30_000,
-  );
+  afterAll(() => tearDown(sockets, account, nginx, cluster), 30_000);
 
   it('connects through nginx by long-polling, upgrades to a WebSocket and gets events from both processes', async () => {
     const agent = await account.addUser('agent-direct');

@@ -36,16 +36,7 @@ describeScale('a Redis outage', () => {
     account = await createScaleAccount(cluster);
   }, 60_000);
 
-  afterAll(
-    () =>
-      tearDown(
-        agentOnSteady ? [agentOnSteady] : [],
-        account,
-        () => cluster?.stop(),
-        () => proxy?.close(),
-      ),
-    30_000,
-  );
+  afterAll(() => tearDown(agentOnSteady ? [agentOnSteady] : [], account, cluster, proxy), 30_000);
 
   it('keeps the process serving while Redis is away, and fans its events out again once it is back', async () => {
     const [cutOff, steady] = cluster.processes;

@@ -74,16 +74,7 @@ describeScale('three server processes on PostgreSQL and Redis', () => {
     agentOnC = await open(C, agentC);
   }, 60_000);
 
-  afterAll(
-    () =>
-      tearDown(
-        sockets,
-        account,
-        () => cluster?.stop(),
-        () => graph?.close(),
-      ),
-    30_000,
-  );
+  afterAll(() => tearDown(sockets, account, cluster, graph), 30_000);
 
   it('shows the same online users on every process', async () => {
     const everyone = [account.owner.id, agentB.id, agentC.id];

@@ -20,7 +20,7 @@ describeScale('who is here across two processes', () => {
     [A, B] = cluster.processes;
     account = await createScaleAccount(cluster);
   }, 60_000);
-  afterAll(() => tearDown(sockets, account, () => cluster?.stop()), 30_000);
+  afterAll(() => tearDown(sockets, account, cluster), 30_000);
 
   it('lists viewers connected to either process and forwards typing between them', async () => {
     const agent = await account.addUser('agent-b');
