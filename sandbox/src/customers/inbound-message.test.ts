@@ -1,4 +1,5 @@
 import type { RunningSandbox } from '../sandbox';
+import { flowMessage } from '../test-support/flow-message';
 import { graph, startSandboxWithoutWebhooks } from '../test-support/webhook-receiver';
 
 describe('inbound messages from the control API', () => {
@@ -11,24 +12,12 @@ describe('inbound messages from the control API', () => {
   afterAll(() => sandbox.close());
 
   it('answers a form with nfm_reply: response_json is a string holding the flow_token of the sent flow', async () => {
-    const sent = await graph(sandbox.graphBase, 'POST', `/${sandbox.seeded.phoneNumberId}/messages`, {
-      messaging_product: 'whatsapp',
-      to: '15550003',
-      type: 'interactive',
-      interactive: {
-        type: 'flow',
-        body: { text: 'Book' },
-        action: {
-          name: 'flow',
-          parameters: {
-            flow_message_version: '3',
-            flow_id: sandbox.seeded.flowIds.bookAppointment,
-            flow_cta: 'Book',
-            flow_token: 'conv-42',
-          },
-        },
-      },
-    });
+    const sent = await graph(
+      sandbox.graphBase,
+      'POST',
+      `/${sandbox.seeded.phoneNumberId}/messages`,
+      flowMessage('15550003', sandbox.seeded.flowIds.bookAppointment, 'Book', 'conv-42'),
+    );
     const answer = await inbound({
       from: '+15550003',
       type: 'nfm_reply',

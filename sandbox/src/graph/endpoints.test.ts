@@ -1,4 +1,5 @@
 import type { RunningSandbox } from '../sandbox';
+import { flowMessage } from '../test-support/flow-message';
 import { graph, startSandboxWithoutWebhooks } from '../test-support/webhook-receiver';
 
 describe('Graph endpoints', () => {
@@ -92,25 +93,7 @@ describe('Graph endpoints', () => {
       template: { name: 'hello_world', language: { code: 'en_US' } },
     });
     expect(template.body.messages[0].message_status).toBe('accepted');
-    const flow = (flowId: string, mode?: string) => ({
-      messaging_product: 'whatsapp',
-      to: '15550001',
-      type: 'interactive',
-      interactive: {
-        type: 'flow',
-        body: { text: 'Book' },
-        action: {
-          name: 'flow',
-          parameters: {
-            flow_message_version: '3',
-            flow_id: flowId,
-            flow_cta: 'Book now',
-            flow_token: 'tok-1',
-            ...(mode ? { mode } : {}),
-          },
-        },
-      },
-    });
+    const flow = (flowId: string, mode?: string) => flowMessage('15550001', flowId, 'Book now', 'tok-1', mode);
     expect((await send(flow(sandbox.seeded.flowIds.bookAppointment))).status).toBe(200);
     expect((await send(flow(sandbox.seeded.flowIds.draftFlow))).body.error.code).toBe(131009);
     expect((await send(flow(sandbox.seeded.flowIds.draftFlow, 'draft'))).status).toBe(200);
