@@ -101,12 +101,7 @@ export function AssetsPage(_props: PageProps) {
                 </Col>
               ))}
             </Row>
-            <ListPagination
-              page={paging.page}
-              pageSize={paging.pageSize}
-              lastPage={page.lastPage}
-              onChange={paging.change}
-            />
+            <ListPagination paging={paging} lastPage={page.lastPage} />
           </>
         )}
       </ListState>

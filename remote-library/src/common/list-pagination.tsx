@@ -1,16 +1,18 @@
 import { Pagination } from 'antd';
 import { PAGE_SIZE_OPTIONS } from './page-sizes';
+import type { Paging } from './use-paging';
 
 interface ListPaginationProps {
-  page: number;
-  pageSize: number;
+  /**
+   * The list's page and size (usePaging); `change` is called with the new page, and a new page size always
+   * restarts at page 1 (docs/product-rules.md#paging).
+   */
+  paging: Paging;
   lastPage: number;
-  /** Called with the new page; a new page size always restarts at page 1 (docs/product-rules.md#paging). */
-  onChange(page: number, pageSize: number): void;
 }
 
 /** Pages of a server list answered as `{ list, lastPage }`, with a page-size choice. */
-export function ListPagination({ page, pageSize, lastPage, onChange }: ListPaginationProps) {
+export function ListPagination({ paging: { page, pageSize, change: onChange }, lastPage }: ListPaginationProps) {
   return (
     <Pagination
       current={page}

@@ -99,12 +99,7 @@ export function ContactsPage(_props: PageProps) {
               scroll={{ x: 'max-content' }}
               locale={{ emptyText: t('contacts.none') }}
             />
-            <ListPagination
-              page={paging.page}
-              pageSize={paging.pageSize}
-              lastPage={page.lastPage}
-              onChange={paging.change}
-            />
+            <ListPagination paging={paging} lastPage={page.lastPage} />
           </>
         )}
       </ListState>
