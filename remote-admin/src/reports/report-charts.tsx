@@ -4,12 +4,26 @@
  */
 import { formatPercent, useTexts, type ReportAnswer } from '@parley/shared';
 import { Col, Row, theme } from 'antd';
+import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { texts } from '../i18n';
-import { ChartCard } from './chart-card';
+import { ChartCard, type ChartCardProps } from './chart-card';
 import { bucketLabel, formatDuration } from './report-format';
 
 const HEIGHT = 260;
+
+/** One chart in its card, full width or (`half`) half of a large screen. */
+function ChartCol({ half, children, ...card }: ChartCardProps & { half?: boolean; children: ReactElement }) {
+  return (
+    <Col xs={24} {...(half ? { lg: 12 } : {})}>
+      <ChartCard {...card}>
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          {children}
+        </ResponsiveContainer>
+      </ChartCard>
+    </Col>
+  );
+}
 
 export default function ReportCharts({ report }: { report: ReportAnswer }) {
   const t = useTexts(texts);
@@ -22,85 +36,75 @@ export default function ReportCharts({ report }: { report: ReportAnswer }) {
   }));
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24}>
-        <ChartCard
-          title={t('reports.volume.title')}
-          csvName={`messages-per-day-${report.from}-${report.to}.csv`}
-          header={[
-            t('reports.volume.day'),
-            t('reports.volume.incoming'),
-            t('reports.volume.outgoing'),
-            t('reports.volume.conversationsStarted'),
-          ]}
-          rows={[
-            ...report.days.map((d) => [d.day, d.incoming, d.outgoing, d.conversationsStarted]),
-            [
-              t('reports.volume.total'),
-              report.totals.incoming,
-              report.totals.outgoing,
-              report.totals.conversationsStarted,
-            ],
-          ]}
-        >
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={volume}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              <Bar dataKey="incoming" name={t('reports.volume.incoming')} fill={token.colorPrimary} />
-              <Bar dataKey="outgoing" name={t('reports.volume.outgoing')} fill={token.colorSuccess} />
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartCard>
-      </Col>
-      <Col xs={24} lg={12}>
-        <ChartCard
-          title={t('reports.responseTimes.title')}
-          csvName={`first-response-times-${report.from}-${report.to}.csv`}
-          header={[t('reports.responseTimes.within'), t('reports.responseTimes.conversations')]}
-          rows={buckets.map((b) => [b.label, b.count])}
-        >
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={buckets}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" interval={0} fontSize={11} />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Bar dataKey="count" name={t('reports.responseTimes.conversations')} fill={token.colorPrimary} />
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartCard>
-      </Col>
-      <Col xs={24} lg={12}>
-        <ChartCard
-          title={t('reports.staff.title')}
-          csvName={`first-responses-per-staff-${report.from}-${report.to}.csv`}
-          header={[
-            t('reports.staff.member'),
-            t('reports.staff.firstResponses'),
-            t('reports.staff.median'),
-            t('reports.staff.within5'),
-          ]}
-          rows={report.agents.map((a) => [
-            a.name,
-            a.firstResponses,
-            formatDuration(a.medianSeconds, t),
-            a.within5Minutes === null ? '—' : formatPercent(a.within5Minutes),
-          ])}
-        >
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={agents} layout="vertical" margin={{ left: 24 }}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} />
-              <YAxis type="category" dataKey="name" width={110} />
-              <Tooltip />
-              <Bar dataKey="firstResponses" name={t('reports.staff.firstResponses')} fill={token.colorPrimary} />
-            </BarChart>
-          </ResponsiveContainer>
-        </ChartCard>
-      </Col>
+      <ChartCol
+        title={t('reports.volume.title')}
+        csvName={`messages-per-day-${report.from}-${report.to}.csv`}
+        header={[
+          t('reports.volume.day'),
+          t('reports.volume.incoming'),
+          t('reports.volume.outgoing'),
+          t('reports.volume.conversationsStarted'),
+        ]}
+        rows={[
+          ...report.days.map((d) => [d.day, d.incoming, d.outgoing, d.conversationsStarted]),
+          [
+            t('reports.volume.total'),
+            report.totals.incoming,
+            report.totals.outgoing,
+            report.totals.conversationsStarted,
+          ],
+        ]}
+      >
+        <BarChart data={volume}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="day" />
+          <YAxis allowDecimals={false} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="incoming" name={t('reports.volume.incoming')} fill={token.colorPrimary} />
+          <Bar dataKey="outgoing" name={t('reports.volume.outgoing')} fill={token.colorSuccess} />
+        </BarChart>
+      </ChartCol>
+      <ChartCol
+        half
+        title={t('reports.responseTimes.title')}
+        csvName={`first-response-times-${report.from}-${report.to}.csv`}
+        header={[t('reports.responseTimes.within'), t('reports.responseTimes.conversations')]}
+        rows={buckets.map((b) => [b.label, b.count])}
+      >
+        <BarChart data={buckets}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" interval={0} fontSize={11} />
+          <YAxis allowDecimals={false} />
+          <Tooltip />
+          <Bar dataKey="count" name={t('reports.responseTimes.conversations')} fill={token.colorPrimary} />
+        </BarChart>
+      </ChartCol>
+      <ChartCol
+        half
+        title={t('reports.staff.title')}
+        csvName={`first-responses-per-staff-${report.from}-${report.to}.csv`}
+        header={[
+          t('reports.staff.member'),
+          t('reports.staff.firstResponses'),
+          t('reports.staff.median'),
+          t('reports.staff.within5'),
+        ]}
+        rows={report.agents.map((a) => [
+          a.name,
+          a.firstResponses,
+          formatDuration(a.medianSeconds, t),
+          a.within5Minutes === null ? '—' : formatPercent(a.within5Minutes),
+        ])}
+      >
+        <BarChart data={agents} layout="vertical" margin={{ left: 24 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} />
+          <YAxis type="category" dataKey="name" width={110} />
+          <Tooltip />
+          <Bar dataKey="firstResponses" name={t('reports.staff.firstResponses')} fill={token.colorPrimary} />
+        </BarChart>
+      </ChartCol>
     </Row>
   );
 }
