@@ -110,6 +110,61 @@ describe('a webhook batch stored as a run', () => {
     expect((await conversationOf(known)).lastIncomingAt?.getTime()).toBe((now - 60) * 1000);
   });
 
+  it('stores a batch of customers it knows (one statement) as one by one would', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const [ana, bea] = ['15550300011', '15550300012'];
+    expect(
+      await postBatch([
+        { from: ana, name: 'Ana', wamid: 'wamid.KNOWN-0', timestamp: now - 300 },
+        { from: bea, name: 'Bea', wamid: 'wamid.KNOWN-1', timestamp: now - 300 },
+      ]),
+    ).toBe(200);
+    const before = await conversationOf(ana);
+    // Both senders are known under the same names: a message twice in the batch and one Meta delivers again.
+    const batch: Message[] = [
+      { from: ana, name: 'Ana', wamid: 'wamid.KNOWN-2', timestamp: now - 20 },
+      { from: bea, name: 'Bea', wamid: 'wamid.KNOWN-3', timestamp: now - 15 },
+      { from: ana, name: 'Ana', wamid: 'wamid.KNOWN-4', timestamp: now - 20 },
+      { from: ana, name: 'Ana', wamid: 'wamid.KNOWN-2', timestamp: now - 20 },
+      { from: bea, name: 'Bea', wamid: 'wamid.KNOWN-1', timestamp: now - 300 },
+    ];
+    expect(await postBatch(batch)).toBe(200);
+    expect(await postBatch(batch)).toBe(200);
+
+    const rows = await server.db
+      .select({ wamid: messages.wamid, createdAt: messages.createdAt, conversationId: messages.conversationId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.accountId, accountId),
+          inArray(
+            messages.wamid,
+            batch.map((m) => m.wamid),
+          ),
+        ),
+      );
+    const stored = rows.map((row) => row.wamid).sort();
+    expect(stored).toEqual(['wamid.KNOWN-1', 'wamid.KNOWN-2', 'wamid.KNOWN-3', 'wamid.KNOWN-4']);
+    const createdAt = (wamid: string) => rows.find((row) => row.wamid === wamid)?.createdAt.getTime() ?? 0;
+    expect(createdAt('wamid.KNOWN-4')).toBeGreaterThan(createdAt('wamid.KNOWN-2'));
+
+    const after = await conversationOf(ana);
+    expect(after.id).toBe(before.id);
+    expect(after.incomingCount).toBe(before.incomingCount + 2);
+    expect(after.lastMessageAt?.getTime()).toBe(createdAt('wamid.KNOWN-4'));
+    expect(after.lastIncomingAt?.getTime()).toBe((now - 20) * 1000);
+    expect(after.lastMessageIncoming).toBe(true);
+    const bConversation = await conversationOf(bea);
+    expect(bConversation.incomingCount).toBe(2);
+    expect(bConversation.lastIncomingAt?.getTime()).toBe((now - 15) * 1000);
+    expect(
+      await server.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(inArray(contacts.waId, [ana, bea])),
+    ).toHaveLength(2);
+  });
+
   it("keeps arrival order in the stored times of one customer's burst, across the slices a big batch is cut into", async () => {
     const now = Math.floor(Date.now() / 1000);
     const from = '15550300009';

@@ -1,6 +1,6 @@
 /** Keeps a conversation's last-message columns and status in step with a new message. */
 import { CONVERSATION_STATUSES, statusAfterNewMessage } from '@parley/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { assignNewConversation } from '../assignment/round-robin';
 import { conversations } from './schema';
@@ -72,19 +72,11 @@ export interface IncomingNote {
 const at = (date: Date | undefined) => (date ? sql`${date.toISOString()}::timestamptz` : sql`null::timestamptz`);
 
 /**
- * noteNewMessage for the incoming messages of a run, every conversation in one UPDATE (one round trip, where one
- * per conversation cost PGlite most of a batch). The same columns and rules; GREATEST and LEAST skip nulls.
+ * The UPDATE that notes runs of incoming messages (noteNewMessage's columns and rules) in the conversations
+ * `notes` names: a query or VALUES list of (conversation id, count, earliest stored time, newest stored time, the
+ * customer's newest WhatsApp time or null). GREATEST and LEAST skip nulls.
  */
-export async function noteNewIncoming(tx: Tx, notes: IncomingNote[]): Promise<void> {
-  if (notes.length === 0) return;
-  const rows = sql.join(
-    notes.map(
-      (note) =>
-        sql`(${note.conversationId}::uuid, ${note.incomingRows.count}::int, ${at(note.incomingRows.firstCreatedAt)}, ${at(note.createdAt)}, ${at(note.customerWroteAt)})`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
+export const noteIncomingSql = (notes: SQL) => sql`
     update conversations set
       incoming_count = conversations.incoming_count + v.count,
       first_incoming_at = least(conversations.first_incoming_at, v.first_created_at),
@@ -95,8 +87,23 @@ export async function noteNewIncoming(tx: Tx, notes: IncomingNote[]): Promise<vo
       last_incoming_at = greatest(conversations.last_incoming_at, v.customer_wrote_at),
       archived_reply_at = case when conversations.status = 'archived' then now() else conversations.archived_reply_at end,
       updated_at = now()
-    from (values ${rows}) as v(id, count, first_created_at, created_at, customer_wrote_at)
-    where conversations.id = v.id`);
+    from (${notes}) as v(id, count, first_created_at, created_at, customer_wrote_at)
+    where conversations.id = v.id`;
+
+/**
+ * noteNewMessage for the incoming messages of a run, every conversation in one UPDATE (one round trip, where one
+ * per conversation cost PGlite most of a batch).
+ */
+export async function noteNewIncoming(tx: Tx, notes: IncomingNote[]): Promise<void> {
+  if (notes.length === 0) return;
+  const rows = sql.join(
+    notes.map(
+      (note) =>
+        sql`(${note.conversationId}::uuid, ${note.incomingRows.count}::int, ${at(note.incomingRows.firstCreatedAt)}, ${at(note.createdAt)}, ${at(note.customerWroteAt)})`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(noteIncomingSql(sql`values ${rows}`));
 }
 
 /** The account's conversation with a contact, created (active, empty) on first contact. */

@@ -1,18 +1,26 @@
 /**
  * A run of plain incoming messages (a batch, or webhooks that arrived together) stored with a few queries for
- * the whole run instead of five per message: one read of the wamids already stored, one locked read of the
- * senders' contacts, one of their conversations, one insert of all the messages (in arrival order, so their
- * times keep it) and one update of all their conversations' last-message columns. The result per message is what
+ * the whole run instead of five per message. The usual run (customers we know, nothing to download) is one
+ * statement: storeSettledRun. Otherwise: one read of the wamids already stored, one locked read of the senders'
+ * contacts, one of their conversations, one insert of all the messages (in arrival order, so their times keep
+ * it) and one update of all their conversations' last-message columns. The result per message is what
  * storeInboundMessage would give. Plain: a customer known by wa_id only, no reply, reaction, form answer,
  * number change, welcome request or history — those keep storeInboundMessage.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessageEvent, WebhookEvent } from '../../channel/whatsapp';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
 import { contactIdsOfNumbers } from '../contacts/service';
-import { ensureConversation, noteNewIncoming, type IncomingNote } from './conversation-updates';
-import { insertIncomingRows, opensServiceWindow, type StoredInbound } from './inbound';
+import { ensureConversation, noteIncomingSql, noteNewIncoming, type IncomingNote } from './conversation-updates';
+import {
+  downloadableMediaId,
+  insertIncomingRows,
+  notInFuture,
+  opensServiceWindow,
+  storedContentOf,
+  type StoredInbound,
+} from './inbound';
 import { conversations, messages } from './schema';
 
 const ONE_BY_ONE_TYPES = new Set(['reaction', 'interactive', 'system', 'request_welcome']);
@@ -27,6 +35,93 @@ export const isPlainIncoming = (event: WebhookEvent): event is InboundMessageEve
   !event.customer.username;
 
 const digitsOf = (value: string | null) => (value ?? '').replace(/\D/g, '');
+const trimmedName = (value: string | null | undefined) => value?.trim() ?? '';
+
+/**
+ * The usual run in one statement, where the steps below cost a round trip each (the webhook path's main cost,
+ * bench P1): every sender already one settled contact (contactIdsOfNumbers' rule: the only row with that number,
+ * its wa_id, not deleted, the same profile name) with a conversation, and no file to download. Then the messages
+ * are inserted (a wamid already stored is skipped) and their conversations noted as insertIncomingRows and
+ * noteNewIncoming do. Per message, as storePlainIncomingRun; null when some sender is not settled: nothing was
+ * written, and the caller takes the steps. One statement is atomic: `db` need not be a transaction.
+ */
+export async function storeSettledRun(
+  db: Db | Tx,
+  accountId: string,
+  events: InboundMessageEvent[],
+): Promise<Array<StoredInbound | null> | null> {
+  const wamids = new Set<string>();
+  const fresh = events.filter((event) => !wamids.has(event.wamid) && Boolean(wamids.add(event.wamid)));
+  if (fresh.some((event) => downloadableMediaId(event) !== null)) return null;
+  const input = fresh.map((event, order) => ({
+    order,
+    wamid: event.wamid,
+    wa_id: digitsOf(event.customer.waId),
+    profile_name: trimmedName(event.customer.profileName),
+    type: event.type,
+    content: storedContentOf(event),
+    sent_at: notInFuture(event.timestamp).toISOString(),
+  }));
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as i("order" int, wamid text, wa_id text, profile_name text, type text, content jsonb, sent_at timestamptz)
+    ),
+    -- The last message of a sender carries their newest profile name.
+    numbers as (select distinct on (wa_id) wa_id, profile_name from input order by wa_id, "order" desc),
+    locked as (
+      select c.id, c.phone, c.wa_id, c.deleted_at, c.profile_name from contacts c
+      where c.account_id = ${accountId}
+        and (c.phone in (select wa_id from numbers) or c.wa_id in (select wa_id from numbers))
+      for update
+    ),
+    senders as (
+      select n.wa_id, min(l.id::text)::uuid as contact_id, count(l.id) = 1 and bool_and(l.wa_id = n.wa_id
+          and l.phone is not null and l.deleted_at is null and (n.profile_name = '' or l.profile_name = n.profile_name))
+        as settled
+      from numbers n left join locked l on l.phone = n.wa_id or l.wa_id = n.wa_id
+      group by n.wa_id
+    ),
+    targets as (
+      select s.wa_id, v.id as conversation_id from senders s
+      join conversations v on v.account_id = ${accountId} and v.contact_id = s.contact_id
+      where s.settled
+    ),
+    settled as (select (select count(*) from targets) = (select count(*) from numbers) as ok),
+    inserted as (
+      insert into messages (account_id, conversation_id, type, direction, content, wamid, sent_at, created_at)
+      select ${accountId}, t.conversation_id, i.type, 'incoming', i.content, i.wamid, i.sent_at,
+        greatest(clock_timestamp(), (select c.last_message_at from conversations c where c.id = t.conversation_id)
+          + interval '1 millisecond')
+          + (row_number() over (partition by t.conversation_id order by i."order") - 1) * interval '1 millisecond'
+      from input i join targets t on t.wa_id = i.wa_id
+      where (select ok from settled)
+      order by i."order"
+      on conflict (account_id, wamid) do nothing
+      returning id, wamid, conversation_id, created_at, sent_at
+    ),
+    noted as (${noteIncomingSql(sql`
+      select conversation_id, count(*)::int, min(created_at), max(created_at), max(sent_at)
+      from inserted group by conversation_id`)}
+      returning conversations.id
+    )
+    select s.ok as settled, i.id, i.wamid, (select count(*) from noted) as noted
+    from settled s left join inserted i on true`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    settled: boolean;
+    id: string | null;
+    wamid: string | null;
+  }>;
+  if (!rows[0]?.settled) return null;
+  const stored = new Map(rows.flatMap((row) => (row.id && row.wamid ? [[row.wamid, row.id] as const] : [])));
+  // Each wamid's first message of the run is the one stored; a repeat is a redelivery.
+  return events.map((event) => {
+    const messageId = stored.get(event.wamid);
+    if (!messageId) return null;
+    stored.delete(event.wamid);
+    return { messageId, queuedDownload: false };
+  });
+}
 
 async function conversationIdsOf(tx: Tx, accountId: string, contactIds: string[]): Promise<Map<string, string>> {
   const rows = await tx
@@ -47,6 +142,8 @@ export async function storePlainIncomingRun(
   accountId: string,
   events: InboundMessageEvent[],
 ): Promise<Array<StoredInbound | null>> {
+  const settled = await storeSettledRun(tx, accountId, events);
+  if (settled) return settled;
   // Redeliveries stop here, before they could (re)create a contact, as in storeInboundMessage.
   const stored = await tx
     .select({ wamid: messages.wamid })

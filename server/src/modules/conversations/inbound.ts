@@ -121,7 +121,8 @@ function contentByType(event: Parameters<typeof storedContentOf>[0]): StoredCont
 }
 
 /** WhatsApp's time of a message, never later than now (a sender's clock can be ahead). */
-const notInFuture = (timestamp: Date, now = new Date()) => (timestamp.getTime() < now.getTime() ? timestamp : now);
+export const notInFuture = (timestamp: Date, now = new Date()) =>
+  timestamp.getTime() < now.getTime() ? timestamp : now;
 
 async function messageIdByWamid(tx: Tx, accountId: string, wamid: string): Promise<string | null> {
   const [row] = await tx
@@ -146,7 +147,7 @@ async function withFormName(tx: Tx, accountId: string, content: StoredContent): 
 }
 
 /** The file id of a media message that has one (its download is queued with the message), else null. */
-const downloadableMediaId = (event: InboundMessageEvent | BusinessMessageEvent) =>
+export const downloadableMediaId = (event: InboundMessageEvent | BusinessMessageEvent) =>
   MEDIA_TYPES.has(event.type) && event.content.mediaId ? event.content.mediaId : null;
 
 const queueDownload = (tx: Tx, jobs: JobRunner, messageId: string) =>

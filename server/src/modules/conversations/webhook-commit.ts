@@ -14,7 +14,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs';
 import type { MessageEvents } from './events';
-import { applyWebhookEvents, noOutcome, type AccountEvent, type WebhookOutcome } from './webhook-events';
+import {
+  applySettledGroup,
+  applyWebhookEvents,
+  noOutcome,
+  type AccountEvent,
+  type WebhookOutcome,
+} from './webhook-events';
 
 /** How long the first webhook waits for others to join its transaction. */
 const WINDOW_MS = 2;
@@ -69,9 +75,12 @@ export function createWebhookCommitter(deps: WebhookCommitterDeps): WebhookCommi
   /** Commits the parts in one transaction; what changed is announced, each finished webhook answered. */
   async function commit(parts: Part[]): Promise<void> {
     // The parts' events in one list: one-message webhooks of one account that arrived together are stored as a
-    // run (inbound-run.ts: a few queries for the run, not five per message); each part's results are split back.
+    // run (inbound-run.ts: one statement for the usual run, which needs no transaction of its own; a few queries
+    // otherwise, not five per message); each part's results are split back.
     const events = parts.flatMap(({ webhook, end }) => webhook.events.slice(webhook.next, end));
-    const all = await db.transaction((tx) => applyWebhookEvents(tx, deps, events, noOutcome()));
+    const all =
+      (await applySettledGroup(db, events, noOutcome())) ??
+      (await db.transaction((tx) => applyWebhookEvents(tx, deps, events, noOutcome())));
     let at = 0;
     const applied = parts.map(({ webhook, end }) => {
       const mine = all.slice(at, (at += end - webhook.next));

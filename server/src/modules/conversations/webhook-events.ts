@@ -12,8 +12,8 @@ import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
 import { accountIdOfPhoneNumber } from '../credentials/phone-number-accounts';
 import { applyDeliveryStatus } from './delivery-status';
-import { applyReaction, storeBusinessMessage, storeInboundMessage } from './inbound';
-import { isPlainIncoming, storePlainIncomingRun } from './inbound-run';
+import { applyReaction, storeBusinessMessage, storeInboundMessage, type StoredInbound } from './inbound';
+import { isPlainIncoming, storePlainIncomingRun, storeSettledRun } from './inbound-run';
 import type { WebhookCommitter } from './webhook-commit';
 
 export interface WebhookDeps {
@@ -91,7 +91,8 @@ export async function applyWebhookEvent(
 
 /**
  * Applies the events in order inside the caller's transaction: consecutive plain incoming messages of one
- * account as a run (inbound-run.ts), everything else one by one.
+ * account as a run (inbound-run.ts, even a run of one: its usual case is one statement), everything else one by
+ * one.
  */
 export async function applyWebhookEvents(
   tx: Tx,
@@ -110,23 +111,47 @@ export async function applyWebhookEvents(
       if (!isPlainIncoming(event)) break;
       run.push(event);
     }
-    if (run.length < 2) {
+    if (run.length === 0) {
       applied.push(await applyWebhookEvent(tx, deps, events[index], outcome));
       index += 1;
       continue;
     }
     for (const stored of await storePlainIncomingRun(tx, deps.jobs, accountId, run)) {
-      if (stored) outcome.stored += 1;
-      else outcome.duplicates += 1;
-      applied.push({
-        changed: stored?.messageId ?? null,
-        queuedDownload: stored?.queuedDownload ?? false,
-        counted: stored ? 'stored' : 'duplicates',
-      });
+      applied.push(appliedMessage(stored, outcome));
     }
     index = end;
   }
   return applied;
+}
+
+/** A message stored (or null: already there), counted in `outcome`. */
+function appliedMessage(stored: StoredInbound | null, outcome: WebhookOutcome): AppliedEvent {
+  outcome[stored ? 'stored' : 'duplicates'] += 1;
+  return {
+    changed: stored?.messageId ?? null,
+    queuedDownload: stored?.queuedDownload ?? false,
+    counted: stored ? 'stored' : 'duplicates',
+  };
+}
+
+/**
+ * A group of nothing but one account's plain incoming messages from settled customers (a reply flood's usual
+ * group) is one statement (storeSettledRun), which commits on its own: no transaction to open and commit. Null
+ * when the group is anything else; nothing was written then.
+ */
+export async function applySettledGroup(
+  db: Db,
+  events: AccountEvent[],
+  outcome: WebhookOutcome,
+): Promise<AppliedEvent[] | null> {
+  const accountId = events[0]?.accountId;
+  const run: InboundMessageEvent[] = [];
+  for (const { accountId: account, event } of events) {
+    if (account !== accountId || !isPlainIncoming(event)) return null;
+    run.push(event);
+  }
+  const stored = accountId ? await storeSettledRun(db, accountId, run) : null;
+  return stored && stored.map((message) => appliedMessage(message, outcome));
 }
 
 export async function handleWebhookEvents(deps: WebhookDeps, events: WebhookEvent[]): Promise<WebhookOutcome> {

@@ -17,7 +17,10 @@ export const whatsappWebhookModule: AppModule = {
     const events = createAnnouncer(db, realtime, createMediaLinkSigner(config.auth.jwtSecret), app.log);
     // PGlite has one connection; on PostgreSQL, groups may use half the pool and leave the rest to the API.
     const parallel = dbKind === 'postgres' ? Math.max(1, Math.floor(config.database.poolMax / 2)) : 1;
-    const sliceEvents = dbKind === 'postgres' ? 100 : 25;
+    // Events per transaction. PGlite runs its queries on the server's only thread: with a slice of 10, another
+    // account's API p99 during a 1,000-message batch was 51–73 ms against 88–154 with 25, the batch 1.0–1.2 s
+    // against 0.76–0.83 (bench P7, 2026-11-24; README "Ingest").
+    const sliceEvents = dbKind === 'postgres' ? 100 : 10;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents });
     await registerWhatsAppWebhook(app, {
       appSecret: config.whatsapp.appSecret,
