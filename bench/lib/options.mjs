@@ -52,7 +52,8 @@ export function sizesFor(quick, smoke = false) {
       }
     : {
         p1: { agents: 50, rate: 200, messages: 3000, customers: 200 },
-        p2: { rates: [50, 100, 200, 400, 800, 1600], stepSeconds: 8, customers: 200 },
+        // Doubling steps, and issue 15's targets (500 on PGlite, 1,000 on PostgreSQL) as steps of their own.
+        p2: { rates: [50, 100, 200, 400, 500, 800, 1000, 1600], stepSeconds: 8, customers: 200 },
         p3: { conversations: 100_000, messagesPerConversation: 10, seconds: 10, throughputSeconds: 5, connections: 10 },
         p4: { runs: 7 },
         p5: { conversations: 10_000, messages: 10_000, baselineConversations: 200, baselineMessages: 50, runs: 5 },

@@ -5,7 +5,7 @@
  * it out across processes).
  */
 import type { Assignee, Label } from '@parley/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/realtime';
@@ -58,27 +58,38 @@ function toEvent(row: EventRow, links: MediaLinkSigner, now: Date): LoadedMessag
 /** Ids per query when loading many events (a webhook batch): one round trip per slice, not per message. */
 const LOAD_SLICE = 500;
 
+/**
+ * The rows of some messages' events. Built once per database and only bound per call: building this select
+ * (every column of three tables) was a tenth of the webhook path's CPU (bench P1 profile, docs/reliability.md).
+ */
+const prepareEventRows = (db: Db) =>
+  db
+    .select({
+      message: messages,
+      conversation: conversations,
+      contact: contacts,
+      labels: conversationLabelsSql,
+      assignee: conversationAssigneeSql,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('message_event_rows');
+const eventRowQueries = new WeakMap<Db, ReturnType<typeof prepareEventRows>>();
+
 /** The events of the messages that exist, in the order of `messageIds`. */
 export async function loadMessageEvents(
   db: Db,
   links: MediaLinkSigner,
   messageIds: string[],
 ): Promise<LoadedMessageEvent[]> {
+  let eventRows = eventRowQueries.get(db);
+  if (!eventRows) eventRowQueries.set(db, (eventRows = prepareEventRows(db)));
   const loaded = [];
   for (let start = 0; start < messageIds.length; start += LOAD_SLICE) {
     const slice = messageIds.slice(start, start + LOAD_SLICE);
-    const rows = await db
-      .select({
-        message: messages,
-        conversation: conversations,
-        contact: contacts,
-        labels: conversationLabelsSql,
-        assignee: conversationAssigneeSql,
-      })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-      .where(slice.length === 1 ? eq(messages.id, slice[0]) : inArray(messages.id, slice));
+    const rows = await eventRows.execute({ ids: slice });
     const byId = new Map(rows.map((row) => [row.message.id, row]));
     const now = new Date();
     for (const id of slice) {
