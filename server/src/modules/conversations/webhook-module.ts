@@ -19,7 +19,7 @@ export const whatsappWebhookModule: AppModule = {
     const parallel = dbKind === 'postgres' ? Math.max(1, Math.floor(config.database.poolMax / 2)) : 1;
     // Events per transaction. PGlite runs its queries on the server's only thread: with a slice of 10, another
     // account's API p99 during a 1,000-message batch was 51–73 ms against 88–154 with 25, the batch 1.0–1.2 s
-    // against 0.76–0.83 (bench P7, 2026-11-24; README "Ingest").
+    // against 0.76–0.83 (bench P7, docs/reliability.md "Batches and connects").
     const sliceEvents = dbKind === 'postgres' ? 100 : 10;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents });
     await registerWhatsAppWebhook(app, {
