@@ -40,6 +40,15 @@ describe('a webhook batch stored as a run', () => {
     });
     return response.status;
   };
+  /** Posts the batch, then the same again (Meta redelivering it); the rows stored for its wamids. */
+  const postTwiceAndRead = async (batch: Message[]) => {
+    expect(await postBatch(batch)).toBe(200);
+    expect(await postBatch(batch)).toBe(200);
+    return server.db
+      .select({ wamid: messages.wamid, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), inArray(messages.wamid, [...new Set(batch.map((m) => m.wamid))])));
+  };
   const contactOf = async (phone: string) =>
     (
       await server.db
@@ -86,15 +95,8 @@ describe('a webhook batch stored as a run', () => {
       { from: deleted, name: 'Dee', wamid: 'wamid.RUN-4', timestamp: now - 10 },
       { from: deleted, name: 'Dee', wamid: 'wamid.RUN-4', timestamp: now - 10 },
     ];
-    expect(await postBatch(batch)).toBe(200);
-    expect(await postBatch(batch)).toBe(200);
-
-    const wamids = [...new Set(batch.map((m) => m.wamid))];
-    const rows = await server.db
-      .select({ wamid: messages.wamid })
-      .from(messages)
-      .where(and(eq(messages.accountId, accountId), inArray(messages.wamid, wamids)));
-    expect(rows.map((row) => row.wamid).sort()).toEqual(wamids.sort());
+    const rows = await postTwiceAndRead(batch);
+    expect(rows.map((row) => row.wamid).sort()).toEqual([...new Set(batch.map((m) => m.wamid))].sort());
 
     expect((await contactOf(known)).profileName).toBe('New Name');
     expect((await contactOf(deleted)).deletedAt).toBeNull();
@@ -128,21 +130,7 @@ describe('a webhook batch stored as a run', () => {
       { from: ana, name: 'Ana', wamid: 'wamid.KNOWN-2', timestamp: now - 20 },
       { from: bea, name: 'Bea', wamid: 'wamid.KNOWN-1', timestamp: now - 300 },
     ];
-    expect(await postBatch(batch)).toBe(200);
-    expect(await postBatch(batch)).toBe(200);
-
-    const rows = await server.db
-      .select({ wamid: messages.wamid, createdAt: messages.createdAt, conversationId: messages.conversationId })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.accountId, accountId),
-          inArray(
-            messages.wamid,
-            batch.map((m) => m.wamid),
-          ),
-        ),
-      );
+    const rows = await postTwiceAndRead(batch);
     const stored = rows.map((row) => row.wamid).sort();
     expect(stored).toEqual(['wamid.KNOWN-1', 'wamid.KNOWN-2', 'wamid.KNOWN-3', 'wamid.KNOWN-4']);
     const createdAt = (wamid: string) => rows.find((row) => row.wamid === wamid)?.createdAt.getTime() ?? 0;
