@@ -38,8 +38,8 @@ const digitsOf = (value: string | null) => (value ?? '').replace(/\D/g, '');
 const trimmedName = (value: string | null | undefined) => value?.trim() ?? '';
 
 /**
- * The usual run in one statement, where the steps below cost a round trip each (the webhook path's main cost,
- * bench P1): every sender already one settled contact (contactIdsOfNumbers' rule: the only row with that number,
+ * The usual run in one statement, where the steps below cost a round trip each (most of a big batch's time, bench
+ * P7; docs/reliability.md): every sender already one settled contact (contactIdsOfNumbers' rule: the only row with that number,
  * its wa_id, not deleted, the same profile name) with a conversation, and no file to download. Then the messages
  * are inserted (a wamid already stored is skipped) and their conversations noted as insertIncomingRows and
  * noteNewIncoming do. Per message, as storePlainIncomingRun; null when some sender is not settled: nothing was
@@ -100,13 +100,11 @@ export async function storeSettledRun(
       on conflict (account_id, wamid) do nothing
       returning id, wamid, conversation_id, created_at, sent_at
     ),
+    -- A data-modifying WITH query runs whether or not the rest reads it.
     noted as (${noteIncomingSql(sql`
       select conversation_id, count(*)::int, min(created_at), max(created_at), max(sent_at)
-      from inserted group by conversation_id`)}
-      returning conversations.id
-    )
-    select s.ok as settled, i.id, i.wamid, (select count(*) from noted) as noted
-    from settled s left join inserted i on true`);
+      from inserted group by conversation_id`)})
+    select s.ok as settled, i.id, i.wamid from settled s left join inserted i on true`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
     settled: boolean;
     id: string | null;
