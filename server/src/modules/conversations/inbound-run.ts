@@ -18,6 +18,7 @@ import {
   insertIncomingRows,
   notInFuture,
   opensServiceWindow,
+  runStoredTimeSql,
   storedContentOf,
   type StoredInbound,
 } from './inbound';
@@ -91,9 +92,7 @@ export async function storeSettledRun(
     inserted as (
       insert into messages (account_id, conversation_id, type, direction, content, wamid, sent_at, created_at)
       select ${accountId}, t.conversation_id, i.type, 'incoming', i.content, i.wamid, i.sent_at,
-        greatest(clock_timestamp(), (select c.last_message_at from conversations c where c.id = t.conversation_id)
-          + interval '1 millisecond')
-          + (row_number() over (partition by t.conversation_id order by i."order") - 1) * interval '1 millisecond'
+        ${runStoredTimeSql(sql`t.conversation_id`, sql`(row_number() over (partition by t.conversation_id order by i."order") - 1)`)}
       from input i join targets t on t.wa_id = i.wa_id
       where (select ok from settled)
       order by i."order"
@@ -133,14 +132,18 @@ async function conversationIdsOf(tx: Tx, accountId: string, contactIds: string[]
   return ids;
 }
 
-/** Stores plain incoming messages of one account; per message, null when it was already stored. */
+/**
+ * Stores plain incoming messages of one account; per message, null when it was already stored. `settledTried`:
+ * the caller just ran storeSettledRun on these events and it found a sender not settled.
+ */
 export async function storePlainIncomingRun(
   tx: Tx,
   jobs: JobRunner,
   accountId: string,
   events: InboundMessageEvent[],
+  { settledTried = false }: { settledTried?: boolean } = {},
 ): Promise<Array<StoredInbound | null>> {
-  const settled = await storeSettledRun(tx, accountId, events);
+  const settled = settledTried ? null : await storeSettledRun(tx, accountId, events);
   if (settled) return settled;
   // Redeliveries stop here, before they could (re)create a contact, as in storeInboundMessage.
   const stored = await tx

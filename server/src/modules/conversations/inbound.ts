@@ -7,7 +7,7 @@
  * once and the file follows. A message's place in its conversation is
  * WhatsApp's timestamp (never in the future), so redeliveries and parallel webhooks never reorder it.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BusinessMessageEvent, InboundMessageEvent, MessageContent } from '../../channel/whatsapp';
 import type { Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
@@ -204,11 +204,18 @@ export async function insertIncoming(
 }
 
 /**
+ * The stored time of a run's message (insertIncomingRows, storeSettledRun): the clock or a millisecond after its
+ * conversation's last message, whichever is later, plus its place among the run's rows of that conversation in
+ * milliseconds.
+ */
+export const runStoredTimeSql = (conversationId: SQL, place: SQL) =>
+  sql<Date>`greatest(clock_timestamp(), (select c.last_message_at from conversations c where c.id = ${conversationId}) + interval '1 millisecond') + ${place} * interval '1 millisecond'`;
+
+/**
  * Several incoming messages (a run, inbound-run.ts) in one INSERT, in the order given; by wamid, those stored
  * (a wamid already there is skipped, as in insertIncoming). createdAt is arrival order within a conversation
  * (the tie-break after WhatsApp's timestamp): the column keeps milliseconds, so one statement's rows would share
- * one; each row takes the clock or a millisecond after its conversation's last message, whichever is later, plus
- * its place among the run's rows of that conversation in milliseconds.
+ * one; each row takes runStoredTimeSql.
  */
 export async function insertIncomingRows(
   tx: Tx,
@@ -233,7 +240,7 @@ export async function insertIncomingRows(
       wamid: event.wamid,
       mediaId: downloadableMediaId(event),
       sentAt: notInFuture(event.timestamp),
-      createdAt: sql<Date>`greatest(clock_timestamp(), (select c.last_message_at from conversations c where c.id = ${conversationId}) + interval '1 millisecond') + ${place}::int * interval '1 millisecond'`,
+      createdAt: runStoredTimeSql(sql`${conversationId}::uuid`, sql`${place}::int`),
     };
   });
   const inserted = await tx

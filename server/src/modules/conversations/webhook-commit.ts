@@ -78,9 +78,12 @@ export function createWebhookCommitter(deps: WebhookCommitterDeps): WebhookCommi
     // run (inbound-run.ts: one statement for the usual run, which needs no transaction of its own; a few queries
     // otherwise, not five per message); each part's results are split back.
     const events = parts.flatMap(({ webhook, end }) => webhook.events.slice(webhook.next, end));
+    const settled = await applySettledGroup(db, events, noOutcome());
     const all =
-      (await applySettledGroup(db, events, noOutcome())) ??
-      (await db.transaction((tx) => applyWebhookEvents(tx, deps, events, noOutcome())));
+      settled.applied ??
+      (await db.transaction((tx) =>
+        applyWebhookEvents(tx, deps, events, noOutcome(), { settledTried: settled.tried }),
+      ));
     let at = 0;
     const applied = parts.map(({ webhook, end }) => {
       const mine = all.slice(at, (at += end - webhook.next));

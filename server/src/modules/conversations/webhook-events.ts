@@ -99,6 +99,7 @@ export async function applyWebhookEvents(
   deps: { jobs: JobRunner; log: FastifyBaseLogger },
   events: AccountEvent[],
   outcome: WebhookOutcome,
+  { settledTried = false }: { settledTried?: boolean } = {},
 ): Promise<AppliedEvent[]> {
   const applied: AppliedEvent[] = [];
   let index = 0;
@@ -116,7 +117,7 @@ export async function applyWebhookEvents(
       index += 1;
       continue;
     }
-    for (const stored of await storePlainIncomingRun(tx, deps.jobs, accountId, run)) {
+    for (const stored of await storePlainIncomingRun(tx, deps.jobs, accountId, run, { settledTried })) {
       applied.push(appliedMessage(stored, outcome));
     }
     index = end;
@@ -136,22 +137,24 @@ function appliedMessage(stored: StoredInbound | null, outcome: WebhookOutcome): 
 
 /**
  * A group of nothing but one account's plain incoming messages from settled customers (a reply flood's usual
- * group) is one statement (storeSettledRun), which commits on its own: no transaction to open and commit. Null
- * when the group is anything else; nothing was written then.
+ * group) is one statement (storeSettledRun), which commits on its own: no transaction to open and commit.
+ * `applied` is null when the group is anything else, and nothing was written; `tried` says whether the statement
+ * ran (and found a sender not settled), so the caller's transaction need not run it again.
  */
 export async function applySettledGroup(
   db: Db,
   events: AccountEvent[],
   outcome: WebhookOutcome,
-): Promise<AppliedEvent[] | null> {
+): Promise<{ tried: boolean; applied: AppliedEvent[] | null }> {
   const accountId = events[0]?.accountId;
   const run: InboundMessageEvent[] = [];
   for (const { accountId: account, event } of events) {
-    if (account !== accountId || !isPlainIncoming(event)) return null;
+    if (account !== accountId || !isPlainIncoming(event)) return { tried: false, applied: null };
     run.push(event);
   }
-  const stored = accountId ? await storeSettledRun(db, accountId, run) : null;
-  return stored && stored.map((message) => appliedMessage(message, outcome));
+  if (!accountId) return { tried: false, applied: null };
+  const stored = await storeSettledRun(db, accountId, run);
+  return { tried: true, applied: stored && stored.map((message) => appliedMessage(message, outcome)) };
 }
 
 export async function handleWebhookEvents(deps: WebhookDeps, events: WebhookEvent[]): Promise<WebhookOutcome> {
