@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     shared = await openSharedState(config, app.log);
 
     const tokens = createTokenService(config.auth.jwtSecret, config.auth.tokenTtlHours);
-    const authenticate = createAuthenticator(database.db, tokens);
+    const authenticate = await createAuthenticator(database.db, tokens, database.listen);
     const realtime = createRealtime({
       server: app.server,
       authenticate,

@@ -26,6 +26,12 @@ export interface DatabaseHandle {
   kind: DbKind;
   /** The pg Pool (PostgreSQL only), e.g. for advisory locks that need one connection. */
   pool?: Pool;
+  /**
+   * PGlite only: calls `onNotice` with each `NOTIFY <channel>` payload. This process makes every write, and a
+   * notice reaches the listener before the writing transaction's promise resolves, so a cache it clears is never
+   * read stale after a write (on PostgreSQL other processes write too, and notices arrive later).
+   */
+  listen?(channel: string, onNotice: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,5 +76,10 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onNotice) => void (await client.listen(channel, onNotice)),
+    close: () => client.close(),
+  };
 }

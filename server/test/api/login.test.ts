@@ -68,6 +68,9 @@ describe('login', () => {
     const deleted = await cast.server.createAgent({ accountId: cast.owner.accountId });
     const suspendedToken = await cast.server.login(suspended.email, suspended.password);
     const deletedToken = await cast.server.login(deleted.email, deleted.password);
+    // Accepted a moment before: on PGlite their rows are now kept in memory (modules/auth/authenticate.ts).
+    for (const token of [suspendedToken, deletedToken])
+      expect((await cast.server.request('GET', '/api/user/profile', { token })).status).toBe(200);
 
     await cast.server.db.update(users).set({ status: 'hold' }).where(eq(users.id, suspended.id));
     await cast.server.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
@@ -82,6 +85,7 @@ describe('login', () => {
 
   it('refuses a token whose version is outdated', async () => {
     const { token, ...agent } = await cast.server.signedInAgent({ accountId: cast.owner.accountId });
+    expect((await cast.server.request('GET', '/api/user/profile', { token })).status).toBe(200);
     await cast.server.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -89,6 +93,25 @@ describe('login', () => {
     const answer = await cast.server.request('GET', '/api/user/profile', { token });
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe('Your session has ended, please log in again');
+  });
+
+  it('refuses a token at the first request after its user was changed, whatever changed the row', async () => {
+    const agent = await cast.server.signedInAgent({ accountId: cast.owner.accountId });
+    const profile = () => cast.server.request('GET', '/api/user/profile', { token: agent.token });
+    const user = sql`${users.id} = ${agent.id}`;
+    // Requests in flight while each change commits: none may leave the old row behind for the next one.
+    for (let round = 0; round < 10; round += 1) {
+      const inFlight = Array.from({ length: 4 }, profile);
+      await cast.server.db.execute(sql`update users set status = 'hold' where ${user}`);
+      expect((await profile()).status).toBe(401);
+      await Promise.all(inFlight);
+      await cast.server.db.execute(sql`update users set status = 'active' where ${user}`);
+      expect((await profile()).status).toBe(200);
+    }
+    await cast.server.db.execute(sql`delete from users where ${user}`);
+    const gone = await profile();
+    expect(gone.status).toBe(401);
+    expect(gone.body.message).toBe('This user no longer exists');
   });
 
   it('limits login attempts per account to 10 a minute with a 429', async () => {

@@ -2,16 +2,28 @@
  * From a bearer token to the caller: the signature and expiry (tokens.ts), then the user row as it is NOW —
  * a deleted or suspended user, or a token issued before the last password change / suspension (token version
  * `tv` ≠ users.token_version), is refused with 401 at the next request.
+ *
+ * On PGlite the rows are kept in memory between requests and socket connects: the users table's trigger
+ * (migration 0017) sends a notice for every changed or deleted row, which forgets it before the writing
+ * transaction's promise resolves (DatabaseHandle.listen), so no request after a suspension reads the old row.
+ * On PostgreSQL every call reads the row.
  */
 import { ERROR_TEXTS } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import type { Authenticator } from '../../http/access';
 import { unauthorized } from '../../http/errors';
 import { users } from '../users/schema';
 import type { TokenService } from './tokens';
 
-export function createAuthenticator(db: Db, tokens: TokenService): Authenticator {
+/** More rows than a PGlite deployment has users: past it the kept rows are dropped, not grown without end. */
+const MAX_KEPT = 10_000;
+
+export async function createAuthenticator(
+  db: Db,
+  tokens: TokenService,
+  listen?: DatabaseHandle['listen'],
+): Promise<Authenticator> {
   // Every request and socket connect runs it: built once, not per call.
   const userById = db
     .select({
@@ -26,9 +38,29 @@ export function createAuthenticator(db: Db, tokens: TokenService): Authenticator
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('authenticate_user');
+  type UserRow = Awaited<ReturnType<typeof userById.execute>>[number];
+  const kept = new Map<string, UserRow>();
+  let notices = 0;
+  await listen?.('users_changed', (userId) => {
+    notices += 1;
+    if (userId) kept.delete(userId);
+    else kept.clear();
+  });
+  const userRow = async (userId: string): Promise<UserRow | undefined> => {
+    const known = kept.get(userId);
+    if (known) return known;
+    const noticesBefore = notices;
+    const [row] = await userById.execute({ userId });
+    // A notice that came while the row was read may be about this row: keep only a read no write overtook.
+    if (listen && row && notices === noticesBefore) {
+      if (kept.size >= MAX_KEPT) kept.clear();
+      kept.set(userId, row);
+    }
+    return row;
+  };
   return async (token) => {
     const claims = await tokens.verify(token);
-    const [user] = await userById.execute({ userId: claims.userId });
+    const user = await userRow(claims.userId);
     if (!user || user.deletedAt) throw unauthorized(ERROR_TEXTS.user_gone);
     if (user.status === 'hold') throw unauthorized(ERROR_TEXTS.user_suspended);
     if (user.tokenVersion !== claims.tokenVersion || user.accountId !== claims.accountId) {

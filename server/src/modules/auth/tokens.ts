@@ -32,7 +32,7 @@ export interface TokenService {
  * Tokens already verified, by their full text (signature included), so a hit is the same bytes this secret
  * checked before. Every request and socket connect verifies its token, and the HMAC through WebCrypto cost about
  * 0.5 ms each (bench P6: 1,000 sockets of 20 users). Expiry is checked again on every hit; whether the user may
- * still sign in is the authenticator's database check, which runs every time.
+ * still sign in is the authenticator's check of the user row (authenticate.ts), made every time.
  */
 const VERIFIED_CACHE_SIZE = 10_000;
 

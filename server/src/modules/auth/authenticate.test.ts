@@ -1,0 +1,86 @@
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { createAuthenticator } from './authenticate';
+import { createTokenService } from './tokens';
+
+// The row look-up is the one query the authenticator makes: stood in for here so a test can decide when its
+// answer comes back relative to a notice (test/api/login.test.ts runs the same rules on both real databases).
+const userId = '0b0e7d3e-1111-4c8b-9a55-6b1a2a3c4d5e';
+const accountId = 'a1b2c3d4-2222-4c8b-9a55-6b1a2a3c4d5e';
+const active = { id: userId, accountId, role: 'agent', status: 'active', tokenVersion: 0, deletedAt: null };
+const held = { ...active, status: 'hold' };
+
+function userTable() {
+  const table = { row: active as typeof active, reads: 0, pause: null as null | Promise<void> };
+  const execute = async () => {
+    table.reads += 1;
+    const row = table.row;
+    await table.pause;
+    return [row];
+  };
+  const chain = { from: () => chain, where: () => chain, limit: () => chain, prepare: () => ({ execute }) };
+  return { table, db: { select: () => chain } as unknown as Db };
+}
+
+async function setUp({ listens }: { listens: boolean }) {
+  const { table, db } = userTable();
+  let notice: (payload: string) => void = () => undefined;
+  const listen = async (_channel: string, onNotice: (payload: string) => void) => void (notice = onNotice);
+  const tokens = createTokenService('unit-test-secret-unit-test-secret-0123', 12);
+  const authenticate = await createAuthenticator(db, tokens, listens ? listen : undefined);
+  const { token } = await tokens.sign({
+    userId,
+    accountId,
+    role: 'agent',
+    lastLoginDate: new Date().toISOString(),
+    tokenVersion: 0,
+  });
+  /** A write to the row, with its trigger's notice (on PGlite it comes before the write's promise resolves). */
+  const write = (row: typeof active, payload = userId) => {
+    table.row = row;
+    notice(payload);
+  };
+  return { table, write, signIn: () => authenticate(token) };
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: unknown) => (error instanceof HttpError ? `${error.statusCode} ${error.message}` : String(error)),
+  );
+
+describe('authenticator', () => {
+  it('reads the row once while nothing changes it, and again after any change', async () => {
+    const { table, write, signIn } = await setUp({ listens: true });
+    await signIn();
+    await signIn();
+    expect(table.reads).toBe(1);
+    write(held);
+    expect(await refusal(signIn())).toBe('401 Your account is suspended. Contact your account owner.');
+    expect(table.reads).toBe(2);
+    write(active, '');
+    await signIn();
+    expect(table.reads).toBe(3);
+  });
+
+  it('does not keep a row whose read a change overtook', async () => {
+    const { table, write, signIn } = await setUp({ listens: true });
+    let answer: () => void = () => undefined;
+    table.pause = new Promise((resolve) => (answer = resolve));
+    const first = signIn();
+    // The read has the old row; the suspension commits before its answer is back.
+    while (table.reads === 0) await new Promise((resolve) => setImmediate(resolve));
+    write(held);
+    answer();
+    expect(await refusal(first)).toBe('accepted');
+    table.pause = null;
+    expect(await refusal(signIn())).toBe('401 Your account is suspended. Contact your account owner.');
+  });
+
+  it('reads the row at every call without a change feed (PostgreSQL)', async () => {
+    const { table, signIn } = await setUp({ listens: false });
+    await signIn();
+    await signIn();
+    expect(table.reads).toBe(2);
+  });
+});
