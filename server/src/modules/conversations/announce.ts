@@ -13,6 +13,7 @@
  *                  member's sockets that declared they take batches (realtime.ts); those get no `conversation`.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { SOCKET_EVENTS } from '@parley/contract';
@@ -23,6 +24,7 @@ import { loadMessageEvents, type MessageEvents } from './events';
 import { selectConversations } from './queries';
 import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
+import { users } from '../users/schema';
 import { conversations } from './schema';
 import { accountCounts, unreadCase, type TabCounts } from './unread';
 import { toConversationView, type ConversationView, type MessageView } from './views';
@@ -77,59 +79,60 @@ interface UsersUnread {
   byConversation: Record<string, number>;
 }
 
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /**
  * Every online user's unread total and unread count of each announced conversation, in one query (unread.ts's
  * counters). It runs on every new message with every agent online (bench P1), so it never visits all the
  * account's conversations per user: a user's total is the account's incoming messages less what that user has
  * read, which only the conversations they read (their reads) or that are older than them (an index range) can
- * hold; elsewhere everything is unread.
+ * hold; elsewhere everything is unread. Prepared once per database: the ids are array parameters, so the text
+ * (and on PGlite, its parse and plan) is the same whatever the number of users and conversations.
  */
+const prepareUnreadOfUsers = (db: Db) => {
+  const accountId = sql.placeholder('accountId');
+  const u = alias(users, 'u');
+  return db
+    .select({
+      userId: u.id,
+      total: sql<number | string>`(select coalesce(sum(c.incoming_count), 0) from conversations c
+          where c.account_id = ${accountId} and c.last_message_at is not null)
+        - coalesce((
+            select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
+            from conversation_reads r
+            join conversations c on c.id = r.conversation_id
+            where r.user_id = u.id and c.account_id = ${accountId} and c.last_message_at is not null
+          ), 0)
+        - coalesce((
+            select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
+            from conversations c
+            left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
+            where c.account_id = ${accountId} and c.first_incoming_at <= u.created_at
+              and c.last_message_at is not null and r.user_id is null
+          ), 0)`,
+      changed: sql<Record<string, number> | string | null>`(
+          select json_object_agg(c.id, ${unreadCase('c', 'u', 'r')})
+          from conversations c
+          left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
+          where c.id = any(${sql.placeholder('conversationIds')}::uuid[]) and c.last_message_at is not null
+        )`,
+    })
+    .from(u)
+    .where(sql`${u.id} = any(${sql.placeholder('userIds')}::uuid[])`)
+    .prepare('unread_of_users');
+};
+const unreadQueries = new WeakMap<Db, ReturnType<typeof prepareUnreadOfUsers>>();
+
 async function unreadOfUsers(
   db: Db,
   accountId: string,
   userIds: string[],
   conversationIds: string[],
 ): Promise<Map<string, UsersUnread>> {
-  const result = await db.execute(sql`
-    select u.id as user_id,
-      (select coalesce(sum(c.incoming_count), 0) from conversations c
-        where c.account_id = ${accountId} and c.last_message_at is not null)
-      - coalesce((
-          select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
-          from conversation_reads r
-          join conversations c on c.id = r.conversation_id
-          where r.user_id = u.id and c.account_id = ${accountId} and c.last_message_at is not null
-        ), 0)
-      - coalesce((
-          select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
-          from conversations c
-          left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
-          where c.account_id = ${accountId} and c.first_incoming_at <= u.created_at
-            and c.last_message_at is not null and r.user_id is null
-        ), 0) as total,
-      (
-        select json_object_agg(c.id, ${unreadCase('c', 'u', 'r')})
-        from conversations c
-        left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
-        where c.id in (${idList(conversationIds)}) and c.last_message_at is not null
-      ) as changed
-    from users u
-    where u.id in (${idList(userIds)})`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    user_id: string;
-    total: number | string;
-    changed: Record<string, number> | string | null;
-  }>;
+  let query = unreadQueries.get(db);
+  if (!query) unreadQueries.set(db, (query = prepareUnreadOfUsers(db)));
   const unread = new Map<string, UsersUnread>();
-  for (const row of rows) {
+  for (const row of await query.execute({ accountId, userIds, conversationIds })) {
     const changed = typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed;
-    unread.set(row.user_id, { total: Number(row.total), byConversation: changed ?? {} });
+    unread.set(row.userId, { total: Number(row.total), byConversation: changed ?? {} });
   }
   return unread;
 }
