@@ -12,10 +12,11 @@
  *   `conversations` { conversations, counts, unreadTotal, archivedReplies }: the same, several at once, to the
  *                  member's sockets that declared they take batches (realtime.ts); those get no `conversation`.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { SOCKET_EVENTS } from '@parley/contract';
 import { conversationRoom, type Realtime } from '../../realtime/realtime';
 import { assigneeOf } from '../assignment/of-conversation';
@@ -84,10 +85,9 @@ interface UsersUnread {
  * counters). It runs on every new message with every agent online (bench P1), so it never visits all the
  * account's conversations per user: a user's total is the account's incoming messages less what that user has
  * read, which only the conversations they read (their reads) or that are older than them (an index range) can
- * hold; elsewhere everything is unread. Prepared once per database: the ids are array parameters, so the text
- * (and on PGlite, its parse and plan) is the same whatever the number of users and conversations.
+ * hold; elsewhere everything is unread.
  */
-const prepareUnreadOfUsers = (db: Db) => {
+const unreadOfUsersQuery = preparedPerDatabase((db) => {
   const accountId = sql.placeholder('accountId');
   const u = alias(users, 'u');
   return db
@@ -118,8 +118,14 @@ const prepareUnreadOfUsers = (db: Db) => {
     .from(u)
     .where(sql`${u.id} = any(${sql.placeholder('userIds')}::uuid[])`)
     .prepare('unread_of_users');
-};
-const unreadQueries = new WeakMap<Db, ReturnType<typeof prepareUnreadOfUsers>>();
+});
+
+/** The conversations a round announces, with their contact, labels and assignee. */
+const roundConversations = preparedPerDatabase((db) =>
+  selectConversations(db)
+    .where(sql`${conversations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('round_conversations'),
+);
 
 async function unreadOfUsers(
   db: Db,
@@ -127,10 +133,8 @@ async function unreadOfUsers(
   userIds: string[],
   conversationIds: string[],
 ): Promise<Map<string, UsersUnread>> {
-  let query = unreadQueries.get(db);
-  if (!query) unreadQueries.set(db, (query = prepareUnreadOfUsers(db)));
   const unread = new Map<string, UsersUnread>();
-  for (const row of await query.execute({ accountId, userIds, conversationIds })) {
+  for (const row of await unreadOfUsersQuery(db).execute({ accountId, userIds, conversationIds })) {
     const changed = typeof row.changed === 'string' ? JSON.parse(row.changed) : row.changed;
     unread.set(row.userId, { total: Number(row.total), byConversation: changed ?? {} });
   }
@@ -173,7 +177,7 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
     const ids: string[] = [];
     for (const [id, accountId] of changed) if (accountId === null || (await online(accountId)).length > 0) ids.push(id);
     if (ids.length === 0) return;
-    const rows = await selectConversations(db).where(inArray(conversations.id, ids));
+    const rows = await roundConversations(db).execute({ ids });
     // In the order they were changed (a Map keeps the first change's place).
     const order = new Map(ids.map((id, index) => [id, index]));
     rows.sort((a, b) => (order.get(a.conversation.id) ?? 0) - (order.get(b.conversation.id) ?? 0));

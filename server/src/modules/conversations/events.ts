@@ -8,6 +8,7 @@ import type { Assignee, Label } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { Realtime } from '../../realtime/realtime';
 import { contacts, type ContactRow } from '../contacts/schema';
 import { assigneeOf, conversationAssigneeSql } from '../assignment/of-conversation';
@@ -62,7 +63,7 @@ const LOAD_SLICE = 500;
  * The rows of some messages' events. Built once per database and only bound per call: building this select
  * (every column of three tables) was a tenth of the webhook path's CPU (bench P1 profile, docs/reliability.md).
  */
-const prepareEventRows = (db: Db) =>
+const eventRows = preparedPerDatabase((db) =>
   db
     .select({
       message: messages,
@@ -75,8 +76,8 @@ const prepareEventRows = (db: Db) =>
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(sql`${messages.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('message_event_rows');
-const eventRowQueries = new WeakMap<Db, ReturnType<typeof prepareEventRows>>();
+    .prepare('message_event_rows'),
+);
 
 /** The events of the messages that exist, in the order of `messageIds`. */
 export async function loadMessageEvents(
@@ -84,12 +85,10 @@ export async function loadMessageEvents(
   links: MediaLinkSigner,
   messageIds: string[],
 ): Promise<LoadedMessageEvent[]> {
-  let eventRows = eventRowQueries.get(db);
-  if (!eventRows) eventRowQueries.set(db, (eventRows = prepareEventRows(db)));
   const loaded = [];
   for (let start = 0; start < messageIds.length; start += LOAD_SLICE) {
     const slice = messageIds.slice(start, start + LOAD_SLICE);
-    const rows = await eventRows.execute({ ids: slice });
+    const rows = await eventRows(db).execute({ ids: slice });
     const byId = new Map(rows.map((row) => [row.message.id, row]));
     const now = new Date();
     for (const id of slice) {

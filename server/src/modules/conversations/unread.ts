@@ -9,6 +9,7 @@
  */
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { CONVERSATION_STATUSES, conversationReads, conversations, type ConversationStatus } from './schema';
 
 export type TabCounts = Record<ConversationStatus, number>;
@@ -88,20 +89,26 @@ export interface AccountCounts {
   archivedReplies: number;
 }
 
-/**
- * Listed conversations per tab (only those with a last message are listed) and the archived ones with a reply:
- * one pass over the account's listed rows.
- */
-export async function accountCounts(db: Db, accountId: string): Promise<AccountCounts> {
-  const rows = await db
+/** Listed conversations per tab and archived ones with a reply, prepared once (it runs in every announce round). */
+const accountCountRows = preparedPerDatabase((db) =>
+  db
     .select({
       status: conversations.status,
       count: sql<number>`count(*)::int`,
       replied: sql<number>`(count(*) filter (where ${conversations.archivedReplyAt} is not null))::int`,
     })
     .from(conversations)
-    .where(and(eq(conversations.accountId, accountId), isNotNull(conversations.lastMessageAt)))
-    .groupBy(conversations.status);
+    .where(and(eq(conversations.accountId, sql.placeholder('accountId')), isNotNull(conversations.lastMessageAt)))
+    .groupBy(conversations.status)
+    .prepare('account_counts'),
+);
+
+/**
+ * Listed conversations per tab (only those with a last message are listed) and the archived ones with a reply:
+ * one pass over the account's listed rows.
+ */
+export async function accountCounts(db: Db, accountId: string): Promise<AccountCounts> {
+  const rows = await accountCountRows(db).execute({ accountId });
   const counts = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0])) as TabCounts;
   let archivedReplies = 0;
   for (const row of rows) {
