@@ -9,6 +9,8 @@ module.exports = {
     rootDir: __dirname,
     testMatch: ['<rootDir>/tests/**/*.test.ts'],
     setupFilesAfterEnv: ['<rootDir>/support/jest-setup.ts'],
+    // Node's, plus a flag for a failed test (support/environment.cjs, support/failure-report.ts).
+    testEnvironment: '<rootDir>/support/environment.cjs',
     // The migrated PGlite template every stack copies, made before any file runs.
     globalSetup: '<rootDir>/../scripts/lib/jest-global-setup.cjs',
   }),

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
+import { reportFailure, testFailed } from './failure-report';
 import { jsonCall } from './json-call';
 import { signInAs } from './session';
 import { startStack, type Stack, type StackOptions } from './stack';
@@ -43,6 +44,11 @@ export function inboxSuite(options: StackOptions = {}) {
     browser = await launchBrowser();
   });
   afterEach(async () => {
+    if (testFailed())
+      await reportFailure(
+        contexts.flatMap((context) => context.pages()),
+        stack.logs(),
+      );
     await Promise.all(contexts.map((context) => context.close()));
     contexts = [];
     // Nothing in the page may have thrown while the test ran.
