@@ -3,7 +3,8 @@ import type { Db } from './client';
 /**
  * A statement built and prepared once per database, then only bound per call: on the realtime path Drizzle's
  * building of a query cost more than running it (bench P1, docs/reliability.md). PostgreSQL also parses and
- * plans a named statement once per connection; through Drizzle, PGlite still does both at every call. Its name
+ * plans a named statement once per connection; PGlite ignores the name, and prepares the text itself once it
+ * came back (pglite-statements.ts). Its name
  * must be unique among prepared statements, and its ids array parameters (`= any($ids::uuid[])`), so the text is
  * the same whatever their number.
  */

@@ -82,41 +82,54 @@ interface UsersUnread {
 
 /**
  * Every online user's unread total and unread count of each announced conversation, in one query (unread.ts's
- * counters). It runs on every new message with every agent online (bench P1), so it never visits all the
- * account's conversations per user: a user's total is the account's incoming messages less what that user has
- * read, which only the conversations they read (their reads) or that are older than them (an index range) can
- * hold; elsewhere everything is unread.
+ * counters). It runs on every round with every agent online (bench P1), so it reads each thing once for all of
+ * them rather than once per user: the account's incoming messages (`l`), what the users have read (`rp`, their
+ * reads), the announced conversations' counts (`ch`). A user's total is the account's incoming messages less
+ * what they read, and less the conversations older than them that they never opened (looked up only for a user
+ * some conversation is older than: an index range); elsewhere everything is unread.
  */
 const unreadOfUsersQuery = preparedPerDatabase((db) => {
   const accountId = sql.placeholder('accountId');
+  const userIds = sql`${sql.placeholder('userIds')}::uuid[]`;
   const u = alias(users, 'u');
   return db
     .select({
       userId: u.id,
-      total: sql<number | string>`(select coalesce(sum(c.incoming_count), 0) from conversations c
-          where c.account_id = ${accountId} and c.last_message_at is not null)
-        - coalesce((
-            select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
-            from conversation_reads r
-            join conversations c on c.id = r.conversation_id
-            where r.user_id = u.id and c.account_id = ${accountId} and c.last_message_at is not null
-          ), 0)
-        - coalesce((
+      total: sql<number | string>`l.incoming - coalesce(rp.read, 0)
+        - case when l.first_incoming_at > u.created_at then 0 else coalesce((
             select sum(c.incoming_count - ${unreadCase('c', 'u', 'r')})
             from conversations c
             left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
             where c.account_id = ${accountId} and c.first_incoming_at <= u.created_at
               and c.last_message_at is not null and r.user_id is null
-          ), 0)`,
-      changed: sql<Record<string, number> | string | null>`(
-          select json_object_agg(c.id, ${unreadCase('c', 'u', 'r')})
-          from conversations c
-          left join conversation_reads r on r.user_id = u.id and r.conversation_id = c.id
-          where c.id = any(${sql.placeholder('conversationIds')}::uuid[]) and c.last_message_at is not null
-        )`,
+          ), 0) end`,
+      changed: sql<Record<string, number> | string | null>`ch.changed`,
     })
     .from(u)
-    .where(sql`${u.id} = any(${sql.placeholder('userIds')}::uuid[])`)
+    .crossJoin(
+      sql`(select coalesce(sum(c.incoming_count), 0) as incoming, min(c.first_incoming_at) as first_incoming_at
+        from conversations c where c.account_id = ${accountId} and c.last_message_at is not null) l`,
+    )
+    .leftJoin(
+      sql`(select member.id as user_id, sum(c.incoming_count - ${unreadCase('c', 'member', 'r')}) as read
+        from users member
+        join conversation_reads r on r.user_id = member.id
+        join conversations c on c.id = r.conversation_id and c.account_id = ${accountId} and c.last_message_at is not null
+        where member.id = any(${userIds})
+        group by member.id) rp`,
+      sql`rp.user_id = u.id`,
+    )
+    .leftJoin(
+      sql`(select member.id as user_id, json_object_agg(c.id, ${unreadCase('c', 'member', 'r')}) as changed
+        from users member
+        cross join conversations c
+        left join conversation_reads r on r.user_id = member.id and r.conversation_id = c.id
+        where member.id = any(${userIds}) and c.id = any(${sql.placeholder('conversationIds')}::uuid[])
+          and c.last_message_at is not null
+        group by member.id) ch`,
+      sql`ch.user_id = u.id`,
+    )
+    .where(sql`u.id = any(${userIds})`)
     .prepare('unread_of_users');
 });
 
