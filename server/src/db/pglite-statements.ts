@@ -42,11 +42,14 @@ export function withPreparedStatements(client: PGlite): PGlite {
     const name = `s${prepared.size}`;
     try {
       await client.query(`prepare ${name} as ${text}`);
-      const { rows } = await client.query<{ types: number[] }>(
-        'select array_to_json(parameter_types::oid[]) as types from pg_prepared_statements where name = $1',
+      // Quoting doubles quotes only: right while backslashes are plain characters in a literal (the default).
+      const { rows } = await client.query<{ types: number[]; standard: boolean }>(
+        `select array_to_json(parameter_types::oid[]) as types,
+          current_setting('standard_conforming_strings') = 'on' as standard
+        from pg_prepared_statements where name = $1`,
         [name],
       );
-      return { name, types: rows[0].types };
+      return rows[0].standard ? { name, types: rows[0].types } : null;
     } catch {
       // Not preparable after all (the plain query gives the real error, if any): never tried again.
       return null;
