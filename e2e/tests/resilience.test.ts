@@ -5,6 +5,7 @@ import { cuttableRealtime } from '../support/realtime-cut';
 
 // Resilience in the browser (docs/reliability.md): the app recovers with nothing missed.
 // - the socket is cut for 30 s while customers write → after it reconnects, the list and the open chat show it all;
+// - a proxy refuses WebSockets → the socket falls back to long-polling and messages still arrive live;
 // - the session token expires mid-session → the next call sends the page to /login with the session cleared.
 // A remote that cannot be loaded is covered by shell.test.ts ("keeps working when remote-library cannot be loaded").
 const AGENT = { email: 'agent@parley.test', password: 'parley-agent' };
@@ -88,6 +89,24 @@ describe('resilience', () => {
     for (const text of during) expect(await bubble(page, text).count()).toBe(1);
     await customerSays(regular, 'Back online?');
     await bubble(page, 'Back online?').waitFor();
+  });
+
+  it('gets messages live over long-polling when a proxy refuses WebSockets', async () => {
+    const page = await open();
+    // Every WebSocket the page opens is closed before it carries anything, as by a proxy that refuses them.
+    let refused = 0;
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      refused += 1;
+      void socket.close({ code: 1006, reason: 'refused by the proxy' });
+    });
+    const customer = newCustomer('Paula');
+    await customerSays(customer, 'Behind a strict proxy');
+    await signIn(page);
+    await row(page, customer.name).getByRole('button', { name: 'Chat' }).click();
+    await bubble(page, 'Behind a strict proxy').waitFor();
+    await customerSays(customer, 'Still reaching you?');
+    await bubble(page, 'Still reaching you?').waitFor({ timeout: 30_000 });
+    expect(refused).toBeGreaterThan(0);
   });
 
   it('sends the page to /login with the session cleared when the token expires mid-session', async () => {

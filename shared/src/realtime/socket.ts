@@ -33,6 +33,10 @@ export const SOCKET_OPTIONS = {
   randomizationFactor: 0.5,
   reconnectionAttempts: Infinity,
   timeout: 20_000,
+  // WebSocket first: one request instead of a long-polling handshake, a POST and an upgrade for every page load.
+  // HTTP long-polling only where a WebSocket cannot open (a proxy that blocks it).
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
 } as const;
 
 /** socket.io-client, fetched only by signed-in pages: /login never downloads it (issue #19). */
@@ -63,7 +67,8 @@ function connect(io: typeof import('socket.io-client').io): void {
   // `conversation` events are split below, so every listener still sees one event per conversation.
   const auth = (send: (data: object) => void) =>
     send({ token: readToken(), [SOCKET_ABILITIES.conversationBatches]: true });
-  const created = base ? io(base, { ...SOCKET_OPTIONS, auth }) : io({ ...SOCKET_OPTIONS, auth });
+  const options = { ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth };
+  const created = base ? io(base, options) : io(options);
   socket = created;
   created.on('connect', () => {
     $realtimeStatus.set('open');
@@ -72,6 +77,11 @@ function connect(io: typeof import('socket.io-client').io): void {
     if (reconnectListeners.size) reconnectListeners.forEach((listener) => listener());
   });
   created.on('disconnect', () => $realtimeStatus.set('connecting'));
+  // A WebSocket that could not open in time (a proxy that holds it rather than refusing it, which
+  // tryAllTransports does not catch): from the next attempt on, long-polling first, upgrading when it can.
+  created.on('connect_error', () => {
+    created.io.opts.transports = ['polling', 'websocket'];
+  });
   created.on('getOnline', (ids: string[]) => setOnlineUserIds(Array.isArray(ids) ? ids : []));
   created.on('message', (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event)));
   created.onAny((name: string, payload: unknown) => dispatchRealtimeEvent(name, payload));
