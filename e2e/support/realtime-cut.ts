@@ -9,6 +9,14 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 export async function cuttableRealtime(page: Page) {
   let cut = false;
   const live: WebSocketRoute[] = [];
+  // socket.io's CONNECT answer ("40…"): the socket has joined, not merely opened (the client opens its WebSocket
+  // before socket.io's handshake, so a cut between the two would test a first connect, not a reconnect).
+  let joined = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.startsWith('40')) joined = true;
+    }),
+  );
   await page.routeWebSocket(/\/socket\.io\//, (socket) => {
     if (cut) {
       void socket.close({ code: 1006, reason: 'network down' });
@@ -19,16 +27,17 @@ export async function cuttableRealtime(page: Page) {
   });
   await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
   return {
-    /** Resolves once the page has its socket open (a cut before that would test something else). */
+    /** Resolves once the page's socket has joined (a cut before that would test something else). */
     async connected(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
-      while (live.length === 0) {
+      while (live.length === 0 || !joined) {
         if (Date.now() > deadline) throw new Error('the page opened no socket');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     async cut() {
       cut = true;
+      joined = false;
       await Promise.all(live.splice(0).map((socket) => socket.close({ code: 1006, reason: 'network down' })));
     },
     restore() {

@@ -3,6 +3,8 @@ import {
   $onlineUserIds,
   $profile,
   $realtimeStatus,
+  decodeToken,
+  readToken,
   refreshProfile,
   TOAST_MS,
   useToast,
@@ -12,7 +14,7 @@ import {
   type AccountUser,
 } from '@parley/shared';
 import { Alert, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { AddUserForm } from './add-user-form';
 import { RoundRobinSwitch } from './round-robin-switch';
 import { useUsersPage } from './use-users-page';
@@ -35,6 +37,16 @@ export function UsersPage(_props: PageProps) {
   useEffect(() => {
     if (!profile) refreshProfile().catch(() => undefined);
   }, [profile]);
+  // The session's token says it at once: the list may arrive before the profile, and the owner's own row must
+  // not offer Suspend or Delete meanwhile.
+  const signedInId = useMemo(() => {
+    const token = readToken();
+    try {
+      return token ? decodeToken(token).sub : undefined;
+    } catch {
+      return undefined;
+    }
+  }, []);
 
   // While the socket is open its 'getOnline' ids are live; otherwise the list's own flag is the best we have.
   const isOnline = (user: AccountUser) => (realtimeStatus === 'open' ? onlineIds.includes(user.id) : user.online);
@@ -74,7 +86,7 @@ export function UsersPage(_props: PageProps) {
       <UsersTable
         users={usersPage.users}
         loading={usersPage.loading}
-        currentUserId={profile?.id}
+        currentUserId={profile?.id ?? signedInId}
         isOnline={isOnline}
         onSave={save}
         onSuspend={suspend}
