@@ -119,6 +119,28 @@ describe('User List', () => {
     expect(within(row).getByRole('button', { name: 'Edit' })).toHaveProperty('disabled', false);
   });
 
+  it('knows the owner’s own row from the session before the profile has arrived', async () => {
+    updatePersisted({ profile: null });
+    // A profile that never comes; the list does.
+    getSpy.mockImplementation((url: string) =>
+      url === '/api/account/users'
+        ? Promise.resolve(answer({ list: [owner, agent], lastPage: 1 }))
+        : new Promise(() => undefined),
+    );
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const payload = { sub: owner.id, acc: 'a', role: 'owner', lastLoginDate: null, exp: 4_102_444_800 };
+    document.cookie = `token=${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature; path=/`;
+    try {
+      renderPage(UsersPage);
+      await screen.findByText('Olivia Owner');
+      expect(within(rowOf('Olivia Owner')).getByRole('button', { name: 'Suspend' })).toHaveProperty('disabled', true);
+      expect(within(rowOf('Olivia Owner')).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+      expect(within(rowOf('Adam Agent')).getByRole('button', { name: 'Suspend' })).toHaveProperty('disabled', false);
+    } finally {
+      document.cookie = 'token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
   it('pages: Limit offers 5 to 50 and a new limit goes back to page 1', async () => {
     renderPage(UsersPage);
     await screen.findByText('Adam Agent');
