@@ -31,7 +31,7 @@ export async function cuttableRealtime(page: Page) {
     async connected(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (live.length === 0 || !joined) {
-        if (Date.now() > deadline) throw new Error('the page opened no socket');
+        if (Date.now() > deadline) throw new Error('the page’s socket never joined');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
