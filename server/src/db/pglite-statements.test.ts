@@ -1,17 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PREPARE_AFTER, withPreparedStatements } from './pglite-statements';
 
-// A real PGlite in memory: what is checked is what PostgreSQL makes of the EXECUTE text.
+const { copyMigratedPglite } = require('../../../scripts/lib/pglite-template.cjs');
+
+// A real PGlite: what is checked is what PostgreSQL makes of the EXECUTE text. It opens a copy of the tests'
+// migrated template (scripts/lib/pglite-template.cjs): a new in-memory database runs initdb, seconds of CPU.
 let raw: PGlite;
 let client: PGlite;
+let folder: string;
 
 beforeAll(async () => {
-  raw = new PGlite();
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-pglite-statements-'));
+  raw = new PGlite(await copyMigratedPglite(path.join(folder, 'pglite')));
   await raw.exec(`create table notes (id uuid primary key, body text not null, data jsonb, at timestamptz,
     tags uuid[], n int, flag boolean, unique (body))`);
   client = withPreparedStatements(raw);
 }, 60_000);
-afterAll(() => raw.close());
+afterAll(async () => {
+  await raw.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
 
 const preparedTexts = async () =>
   (await raw.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(

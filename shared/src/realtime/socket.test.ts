@@ -4,16 +4,25 @@ import { closeRealtime, openRealtime } from './socket';
 
 type Handler = (...args: unknown[]) => void;
 
-// A socket.io-client stand-in: records the handshake's auth and lets the test deliver events.
+// socket.io-client with a stand-in for `io`: records the handshake's options and lets the test deliver events.
+// Its transports are the real ones, engine.io-client's: socket.io-client's CommonJS build, which jest loads, loses
+// its re-export of them (its ES module build, which the browser bundle uses, has them).
 const handlers = new Map<string, Handler>();
 let anyHandler: Handler | undefined;
 let auth: unknown;
+let transports: Array<new (options: object) => any> = [];
 jest.mock('socket.io-client', () => ({
+  WebSocket: jest.requireActual('engine.io-client').WebSocket,
+  XHR: jest.requireActual('engine.io-client').XHR,
   io: (...args: unknown[]) => {
-    const options = args[args.length - 1] as { auth: (send: (data: object) => void) => void };
+    const options = args[args.length - 1] as {
+      auth: (send: (data: object) => void) => void;
+      transports: typeof transports;
+    };
     options.auth((data) => {
       auth = data;
     });
+    transports = options.transports;
     return {
       on: (name: string, handler: Handler) => handlers.set(name, handler),
       onAny: (handler: Handler) => {
@@ -69,4 +78,37 @@ describe('the page socket', () => {
     stop();
     expect(seen).toEqual([event]);
   });
+
+  describe('its WebSocket transport', () => {
+    /** The WebSocket transport the socket tries first, as engine.io sees it: which of error or close it reports. */
+    const webSocket = () => {
+      expect(transports.map((transport) => transport.prototype.name)).toEqual(['websocket', 'polling']);
+      const transport = new transports[0]({ query: {}, socket: { binaryType: 'arraybuffer' } });
+      const reported: string[] = [];
+      transport.on('error', () => reported.push('error'));
+      transport.on('close', () => reported.push('close'));
+      return { transport, reported };
+    };
+    const closedByPeer = { description: 'websocket connection closed', context: { code: 1006 } };
+
+    it('reports a WebSocket closed before the handshake as one that failed to open, so long-polling is tried at once', () => {
+      const { transport, reported } = webSocket();
+      transport.onClose(closedByPeer);
+      expect(reported).toEqual(['error']);
+    });
+
+    it('reports a close once the handshake came, and a close it asked for, as a close', () => {
+      const handshaken = webSocket();
+      handshaken.transport.onData('0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000}');
+      handshaken.transport.onClose(closedByPeer);
+      expect(handshaken.reported).toEqual(['close']);
+
+      const closedHere = webSocket();
+      closedHere.transport.readyState = 'opening';
+      closedHere.transport.ws = { close: () => undefined };
+      closedHere.transport.close();
+      expect(closedHere.reported).toEqual(['close']);
+    });
+  });
 });
+

@@ -33,11 +33,41 @@ export const SOCKET_OPTIONS = {
   randomizationFactor: 0.5,
   reconnectionAttempts: Infinity,
   timeout: 20_000,
-  // WebSocket first: one request instead of a long-polling handshake, a POST and an upgrade for every page load.
-  // HTTP long-polling only where a WebSocket cannot open (a proxy that blocks it).
-  transports: ['websocket', 'polling'],
+  // WebSocket first (transportsOf below): one request instead of a long-polling handshake, a POST and an upgrade
+  // for every page load; HTTP long-polling only where a WebSocket cannot open (a proxy that blocks it).
   tryAllTransports: true,
 } as const;
+
+type Client = typeof import('socket.io-client');
+
+/**
+ * The transports, WebSocket first or long-polling first. socket.io-client tries long-polling at once when a
+ * WebSocket fails to open, but a WebSocket that opens and is closed before engine.io's handshake (a proxy that
+ * accepts the upgrade and then drops it) is noticed only by the 20 s connect time-out: here such a close counts
+ * as a failure to open. A close this client asked for stays a close.
+ */
+function transportsOf(client: Client) {
+  class WebSocketTransport extends client.WebSocket {
+    private handshaken = false;
+    private closing = false;
+
+    protected override onData(data: Parameters<InstanceType<Client['WebSocket']>['onData']>[0]) {
+      this.handshaken = true;
+      super.onData(data);
+    }
+
+    override doClose() {
+      this.closing = true;
+      super.doClose();
+    }
+
+    protected override onClose(details?: Parameters<InstanceType<Client['WebSocket']>['onClose']>[0]) {
+      if (this.handshaken || this.closing) super.onClose(details);
+      else this.onError('websocket closed before the handshake', details?.description, details?.context);
+    }
+  }
+  return { websocketFirst: [WebSocketTransport, client.XHR], pollingFirst: [client.XHR, WebSocketTransport] };
+}
 
 /** socket.io-client, fetched only by signed-in pages: /login never downloads it (issue #19). */
 const loadClient = () => import(/* webpackChunkName: "realtime" */ 'socket.io-client');
@@ -51,8 +81,8 @@ export function openRealtime(): void {
   $realtimeStatus.set('connecting');
   const opening = ++generation;
   void loadClient().then(
-    ({ io }) => {
-      if (opening === generation && !socket) connect(io);
+    (client) => {
+      if (opening === generation && !socket) connect(client);
     },
     () => {
       // The chunk did not load (offline, a deploy removed it): the next sign-in or page load tries again.
@@ -61,14 +91,15 @@ export function openRealtime(): void {
   );
 }
 
-function connect(io: typeof import('socket.io-client').io): void {
+function connect(client: Client): void {
   const base = runtimeConfig().apiBase || undefined;
   // The token is read at every (re)connect: a password change issues a new one and closes old sockets. Batches of
   // `conversation` events are split below, so every listener still sees one event per conversation.
   const auth = (send: (data: object) => void) =>
     send({ token: readToken(), [SOCKET_ABILITIES.conversationBatches]: true });
-  const options = { ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth };
-  const created = base ? io(base, options) : io(options);
+  const transports = transportsOf(client);
+  const options = { ...SOCKET_OPTIONS, transports: transports.websocketFirst, auth };
+  const created = base ? client.io(base, options) : client.io(options);
   socket = created;
   created.on('connect', () => {
     $realtimeStatus.set('open');
@@ -80,7 +111,7 @@ function connect(io: typeof import('socket.io-client').io): void {
   // A WebSocket that could not open in time (a proxy that holds it rather than refusing it, which
   // tryAllTransports does not catch): from the next attempt on, long-polling first, upgrading when it can.
   created.on('connect_error', () => {
-    created.io.opts.transports = ['polling', 'websocket'];
+    created.io.opts.transports = transports.pollingFirst;
   });
   created.on('getOnline', (ids: string[]) => setOnlineUserIds(Array.isArray(ids) ? ids : []));
   created.on('message', (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event)));
