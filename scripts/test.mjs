@@ -21,13 +21,16 @@ if (!fs.existsSync(CHROMIUM)) {
 const jest = (...args) => ['npx', ['jest', ...args]];
 const API_PROJECTS = ['server-api-pglite', 'server-api-postgres'];
 // --forceExit: a handle left open by one suite must never hang the whole run (open question in the note).
-// Each API project runs in two shards (halves of its files) so the steps pack both cores. `cores` is what a step
-// keeps busy on average, measured with the CPU-seconds each step prints: API tests on PostgreSQL mostly wait on
-// the database and the server (about half a core), on PGlite the database runs in the test's own process.
+// Each API project runs in three shards (thirds of its files) so the steps pack both cores: they are what is left
+// when the browser and unit tests end, and with halves the last one ran alone for two minutes on one core.
+// `cores` is what a step keeps busy on average, measured with the CPU-seconds each step prints: API tests on
+// PostgreSQL mostly wait on the database and the server (about half a core), on PGlite the database runs in the
+// test's own process.
+const API_SHARDS = 3;
 const apiShards = (project, label, cores) =>
-  [1, 2].map((shard) => ({
-    title: `API tests on ${label} (${shard}/2)`,
-    run: jest('--maxWorkers=1', '--forceExit', `--shard=${shard}/2`, '--selectProjects', project),
+  Array.from({ length: API_SHARDS }, (_, index) => ({
+    title: `API tests on ${label} (${index + 1}/${API_SHARDS})`,
+    run: jest('--maxWorkers=1', '--forceExit', `--shard=${index + 1}/${API_SHARDS}`, '--selectProjects', project),
     cores,
   }));
 
@@ -44,8 +47,9 @@ const steps = [
   { title: 'typecheck', run: ['npm', ['run', 'typecheck']], cores: 1 },
   // Every project but the API and browser ones: the unit tests next to the code, in every package.
   { title: 'unit tests', run: jest('--maxWorkers=1', '--ignoreProjects', ...API_PROJECTS, 'e2e'), cores: 1 },
-  ...apiShards('server-api-postgres', 'PostgreSQL', 0.5),
+  // PGlite's shards first: they are the larger ones, so the run ends on PostgreSQL's half-core shards.
   ...apiShards('server-api-pglite', 'PGlite', 1),
+  ...apiShards('server-api-postgres', 'PostgreSQL', 0.5),
   // A smoke check that the benchmark code still runs (every figure's module loads; the realtime figure, which
   // goes through the shared stack, client, relay, probe and report code, runs at the smallest sizes): it fails on
   // a lost or doubled message or a figure without numbers. `npm run bench -- --quick` runs every figure.
