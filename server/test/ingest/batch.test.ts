@@ -5,9 +5,13 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
-import { signWebhookBody } from '../../src/channel/whatsapp';
+import { parseWebhookPayload, signWebhookBody, type InboundMessageEvent } from '../../src/channel/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
+import { loadMessageEvents, messageEventOf } from '../../src/modules/conversations/events';
+import { storeSettledRun } from '../../src/modules/conversations/inbound-run';
+import { createMediaLinkSigner } from '../../src/modules/conversations/media-links';
 import { conversations, messages } from '../../src/modules/conversations/schema';
+import { conversationLabels, labels } from '../../src/modules/labels/schema';
 import { saveCredentials } from '../../src/modules/credentials/service';
 import { createAccount, startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -185,5 +189,67 @@ describe('a webhook batch stored as a run', () => {
     const conversation = await conversationOf(from);
     expect(conversation.incomingCount).toBe(120);
     expect(conversation.lastMessageAt?.getTime()).toBe(byArrival[119].createdAt.getTime());
+  });
+
+  it('returns with a run it stores in one statement the rows of each message event, as a read after it gives', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const [cleo, dora] = ['15550300021', '15550300022'];
+    expect(
+      await postBatch([
+        { from: cleo, name: 'Cleo', wamid: 'wamid.ROWS-0', timestamp: now - 300 },
+        { from: dora, name: 'Dora', wamid: 'wamid.ROWS-1', timestamp: now - 300 },
+      ]),
+    ).toBe(200);
+    // Cleo's conversation has two labels and an assignee, whose subqueries the statement runs too.
+    const cleoConversation = await conversationOf(cleo);
+    const agent = await server.createAgent({ accountId, fullName: 'Ines Agent' });
+    await server.db
+      .update(conversations)
+      .set({ assignedUserId: agent.id })
+      .where(eq(conversations.id, cleoConversation.id));
+    const made = await server.db
+      .insert(labels)
+      .values([
+        { accountId, name: 'VIP', colour: 'gold' },
+        { accountId, name: 'Billing', colour: '#1677ff' },
+      ])
+      .returning();
+    await server.db
+      .insert(conversationLabels)
+      .values(made.map((label) => ({ conversationId: cleoConversation.id, labelId: label.id })));
+
+    const incoming = (from: string, name: string, wamid: string) =>
+      parseWebhookPayload(
+        inboundWebhook('text', {
+          phoneNumberId: PHONE_NUMBER_ID,
+          from,
+          profileName: name,
+          wamid,
+          timestamp: String(now - 5),
+        }),
+      )[0] as InboundMessageEvent;
+    const run = [
+      incoming(cleo, 'Cleo', 'wamid.ROWS-2'),
+      incoming(dora, 'Dora', 'wamid.ROWS-3'),
+      incoming(cleo, 'Cleo', 'wamid.ROWS-4'),
+      incoming(cleo, 'Cleo', 'wamid.ROWS-2'),
+    ];
+    const stored = await storeSettledRun(server.db, accountId, run, { withEventRows: true });
+    expect(stored?.map((message) => Boolean(message?.eventRow))).toEqual([true, true, true, false]);
+
+    const links = createMediaLinkSigner('test-link-secret');
+    const ids = (stored ?? []).flatMap((message) => (message ? [message.messageId] : []));
+    const read = await loadMessageEvents(server.db, links, ids);
+    const at = new Date();
+    const returned = (stored ?? []).flatMap((message) => (message?.eventRow ? [message.eventRow] : []));
+    expect(returned).toEqual(read.map((loaded) => loaded.row));
+    expect(returned.map((row) => messageEventOf(row, links, at).event)).toEqual(
+      read.map((loaded) => messageEventOf(loaded.row, links, at).event),
+    );
+    // The conversation as the statement left it: its second new message is the last one, both counted.
+    const [first, , last] = read.map((loaded) => loaded.event);
+    expect(first.conversation.labels.map((label) => label.name)).toEqual(['Billing', 'VIP']);
+    expect(first.conversation.assignee).toEqual({ id: agent.id, fullName: 'Ines Agent' });
+    expect(first.conversation.lastMessage?.timestamp).toBe(last.message.createdAt);
   });
 });

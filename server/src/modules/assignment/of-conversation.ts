@@ -5,6 +5,7 @@
  */
 import type { Assignee } from '@parley/contract';
 import { sql } from 'drizzle-orm';
+import { parsedJson } from '../../db/json-rows';
 
 export const conversationAssigneeSql = sql<Assignee | string | null>`(
   select json_build_object('id', u.id, 'fullName', u.full_name)
@@ -12,8 +13,8 @@ export const conversationAssigneeSql = sql<Assignee | string | null>`(
   where u.id = conversations.assigned_user_id
 )`;
 
-/** The object as read (PGlite hands json over as text, node-postgres parsed). */
+/** The object as read. */
 export function assigneeOf(value: Assignee | string | null | undefined): Assignee | null {
-  const assignee = typeof value === 'string' ? (JSON.parse(value) as Assignee | null) : value;
+  const assignee = parsedJson(value);
   return assignee ? { id: assignee.id, fullName: assignee.fullName } : null;
 }

@@ -21,7 +21,7 @@ import { SOCKET_EVENTS } from '@parley/contract';
 import { conversationRoom, type Realtime } from '../../realtime/realtime';
 import { assigneeOf } from '../assignment/of-conversation';
 import { labelsOf } from '../labels/of-conversation';
-import { loadMessageEvents, type MessageEvents } from './events';
+import { loadMessageEvents, messageEventOf, type EventRow, type MessageEvents } from './events';
 import { selectConversations } from './queries';
 import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
@@ -49,9 +49,16 @@ export interface ConversationsEvent extends Omit<ConversationEvent, 'conversatio
 export class ChangeLog {
   readonly messageIds = new Set<string>();
   readonly conversationIds = new Set<string>();
+  /** Messages whose event rows are at hand as committed: announced without reading them again. */
+  readonly committedRows: EventRow[] = [];
 
   message(...ids: string[]): this {
     for (const id of ids) this.messageIds.add(id);
+    return this;
+  }
+
+  committedMessage(...rows: EventRow[]): this {
+    this.committedRows.push(...rows);
     return this;
   }
 
@@ -172,8 +179,13 @@ interface Round {
 
 export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSigner, log: FastifyBaseLogger): Announcer {
   /** Emits the messages; the conversations they change go into `conversationIds`. */
-  async function announceMessages(ids: string[], conversationIds: Map<string, string | null>) {
-    for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
+  async function announceMessages(changes: ChangeLog, conversationIds: Map<string, string | null>) {
+    const now = new Date();
+    const loaded = [
+      ...changes.committedRows.map((row) => messageEventOf(row, links, now)),
+      ...(changes.messageIds.size > 0 ? await loadMessageEvents(db, links, [...changes.messageIds]) : []),
+    ];
+    for (const { accountId, event } of loaded) {
       const [message] = await withQuotedMessages(db, accountId, [event.message]);
       realtime.toAccount(accountId, 'message', { ...event, message });
       if (changesConversation(message)) conversationIds.set(event.conversationId, accountId);
@@ -285,7 +297,8 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
   async function announce(changes: ChangeLog) {
     try {
       const conversationIds = new Map([...changes.conversationIds].map((id) => [id, null]));
-      if (changes.messageIds.size > 0) await announceMessages([...changes.messageIds], conversationIds);
+      if (changes.messageIds.size > 0 || changes.committedRows.length > 0)
+        await announceMessages(changes, conversationIds);
       if (conversationIds.size > 0) await announceInRound(conversationIds);
     } catch (error) {
       log.warn({ err: error }, 'could not announce the changes');
@@ -296,6 +309,9 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
     announce,
     async emit(...messageIds) {
       await announce(new ChangeLog().message(...messageIds));
+    },
+    async emitCommitted(rows) {
+      await announce(new ChangeLog().committedMessage(...rows));
     },
     async transaction(work) {
       const changes = new ChangeLog();

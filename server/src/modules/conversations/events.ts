@@ -38,7 +38,8 @@ export interface LoadedMessageEvent {
   row: EventRow;
 }
 
-function toEvent(row: EventRow, links: MediaLinkSigner, now: Date): LoadedMessageEvent {
+/** The event of a message from its rows as committed. */
+export function messageEventOf(row: EventRow, links: MediaLinkSigner, now = new Date()): LoadedMessageEvent {
   return {
     accountId: row.message.accountId,
     row,
@@ -93,7 +94,7 @@ export async function loadMessageEvents(
     const now = new Date();
     for (const id of slice) {
       const row = byId.get(id);
-      if (row) loaded.push(toEvent(row, links, now));
+      if (row) loaded.push(messageEventOf(row, links, now));
     }
   }
   return loaded;
@@ -102,6 +103,8 @@ export async function loadMessageEvents(
 export interface MessageEvents {
   /** Emits the current state of each message (best effort: a failure is logged, never thrown). */
   emit(...messageIds: string[]): Promise<void>;
+  /** The same for messages whose rows the caller holds as committed (a statement that was its own commit). */
+  emitCommitted(rows: EventRow[]): Promise<void>;
 }
 
 export function createMessageEvents(
@@ -119,6 +122,13 @@ export function createMessageEvents(
         }
       } catch (error) {
         log.warn({ err: error, messageIds: ids.slice(0, 20) }, 'could not emit the message events');
+      }
+    },
+    async emitCommitted(rows) {
+      const now = new Date();
+      for (const row of rows) {
+        const { accountId, event } = messageEventOf(row, links, now);
+        realtime.toAccount(accountId, 'message', event);
       }
     },
   };

@@ -11,7 +11,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessageEvent, WebhookEvent } from '../../channel/whatsapp';
 import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
+import { rowFromJson } from '../../db/json-rows';
+import { conversationAssigneeSql } from '../assignment/of-conversation';
+import { contacts } from '../contacts/schema';
 import { contactIdsOfNumbers } from '../contacts/service';
+import { conversationLabelsSql } from '../labels/of-conversation';
+import type { EventRow } from './events';
 import { ensureConversation, noteIncomingSql, noteNewIncoming, type IncomingNote } from './conversation-updates';
 import {
   downloadableMediaId,
@@ -45,11 +50,16 @@ const trimmedName = (value: string | null | undefined) => value?.trim() ?? '';
  * are inserted (a wamid already stored is skipped) and their conversations noted as insertIncomingRows and
  * noteNewIncoming do. Per message, as storePlainIncomingRun; null when some sender is not settled: nothing was
  * written, and the caller takes the steps. One statement is atomic: `db` need not be a transaction.
+ *
+ * `withEventRows` (the statement runs on its own, so it is the commit): each stored message also gets the rows
+ * of its `message` event as committed (events.ts), returned by the same statement, so announcing it reads
+ * nothing again (bench P1: that read was the second largest statement per message on PGlite).
  */
 export async function storeSettledRun(
   db: Db | Tx,
   accountId: string,
   events: InboundMessageEvent[],
+  { withEventRows = false }: { withEventRows?: boolean } = {},
 ): Promise<Array<StoredInbound | null> | null> {
   const wamids = new Set<string>();
   const fresh = events.filter((event) => !wamids.has(event.wamid) && Boolean(wamids.add(event.wamid)));
@@ -97,27 +107,51 @@ export async function storeSettledRun(
       where (select ok from settled)
       order by i."order"
       on conflict (account_id, wamid) do nothing
-      returning id, wamid, conversation_id, created_at, sent_at
+      returning *
     ),
     -- A data-modifying WITH query runs whether or not the rest reads it.
     noted as (${noteIncomingSql(sql`
       select conversation_id, count(*)::int, min(created_at), max(created_at), max(sent_at)
-      from inserted group by conversation_id`)})
-    select s.ok as settled, i.id, i.wamid from settled s left join inserted i on true`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    settled: boolean;
-    id: string | null;
-    wamid: string | null;
-  }>;
+      from inserted group by conversation_id`)}
+      returning conversations.*)
+    select s.ok as settled, i.id, i.wamid ${withEventRows ? eventRowColumns : sql``}
+    from settled s left join inserted i on true ${withEventRows ? eventRowJoins : sql``}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    { settled: boolean; id: string | null; wamid: string | null } & Partial<Record<keyof EventRow, unknown>>
+  >;
   if (!rows[0]?.settled) return null;
-  const stored = new Map(rows.flatMap((row) => (row.id && row.wamid ? [[row.wamid, row.id] as const] : [])));
+  const stored = new Map(rows.flatMap((row) => (row.id && row.wamid ? [[row.wamid, row] as const] : [])));
   // Each wamid's first message of the run is the one stored; a repeat is a redelivery.
   return events.map((event) => {
-    const messageId = stored.get(event.wamid);
-    if (!messageId) return null;
+    const row = stored.get(event.wamid);
+    if (!row?.id) return null;
     stored.delete(event.wamid);
-    return { messageId, queuedDownload: false };
+    return { messageId: row.id, queuedDownload: false, ...(withEventRows ? { eventRow: eventRowOf(row) } : {}) };
   });
+}
+
+/**
+ * A stored message's event rows, from the statement itself: the message as inserted, its conversation as the
+ * statement left it (`noted` names it `conversations`, which the labels' and assignee's subqueries refer to), its
+ * contact, which a settled run never changes.
+ */
+const eventRowColumns = sql`, to_json(i) as message, to_json(conversations) as conversation, to_json(c) as contact,
+  ${conversationLabelsSql} as labels, ${conversationAssigneeSql} as assignee`;
+const eventRowJoins = sql`left join noted conversations on conversations.id = i.conversation_id
+  left join contacts c on c.id = conversations.contact_id`;
+
+function eventRowOf(row: Partial<Record<keyof EventRow, unknown>>): EventRow {
+  const message = rowFromJson(messages, row.message as string);
+  const conversation = rowFromJson(conversations, row.conversation as string);
+  const contact = rowFromJson(contacts, row.contact as string);
+  if (!message || !conversation || !contact) throw new Error('the stored message came back without its rows');
+  return {
+    message,
+    conversation,
+    contact,
+    labels: row.labels as EventRow['labels'],
+    assignee: row.assignee as EventRow['assignee'],
+  };
 }
 
 async function conversationIdsOf(tx: Tx, accountId: string, contactIds: string[]): Promise<Map<string, string>> {

@@ -15,6 +15,7 @@ import { isUuid } from '../../http/ids';
 import { findOrCreateCustomerContact, moveContactToNumber } from '../contacts/service';
 import { ensureConversation, noteNewMessage } from './conversation-updates';
 import { lockWamid } from './delivery-status';
+import type { EventRow } from './events';
 import { MEDIA_DOWNLOAD_JOB } from './job-kinds';
 import { messages, type DeliveryStatus, type StoredContent, type StoredReaction } from './schema';
 
@@ -176,6 +177,8 @@ export interface StoredInbound {
   messageId: string;
   /** A media download was queued (poke the job runner). */
   queuedDownload: boolean;
+  /** The rows of its `message` event as committed, when the statement that stored it was the commit. */
+  eventRow?: EventRow;
 }
 
 /**

@@ -89,14 +89,14 @@ export function createWebhookCommitter(deps: WebhookCommitterDeps): WebhookCommi
       const mine = all.slice(at, (at += end - webhook.next));
       const outcome = noOutcome();
       for (const result of mine) if (result.counted) outcome[result.counted] += 1;
-      return {
-        outcome,
-        changed: mine.flatMap((result) => (result.changed ? [result.changed] : [])),
-        queuedDownload: mine.some((result) => result.queuedDownload),
-      };
+      return { outcome, mine, queuedDownload: mine.some((result) => result.queuedDownload) };
     });
-    const changed = applied.flatMap((result) => result.changed);
-    if (changed.length > 0) void deps.events.emit(...changed);
+    // What changed, announced from the rows the storing statement returned where it was the commit, else read.
+    const changed = applied.flatMap((result) => result.mine).filter((result) => result.changed);
+    const committed = changed.flatMap((result) => (result.eventRow ? [result.eventRow] : []));
+    const read = changed.flatMap((result) => (result.eventRow || !result.changed ? [] : [result.changed]));
+    if (committed.length > 0) void deps.events.emitCommitted(committed);
+    if (read.length > 0) void deps.events.emit(...read);
     if (applied.some((result) => result.queuedDownload)) deps.jobs.poke();
     parts.forEach(({ webhook, end }, index) => {
       addOutcome(webhook.outcome, applied[index].outcome);

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
 import { accountIdOfPhoneNumber } from '../credentials/phone-number-accounts';
 import { applyDeliveryStatus } from './delivery-status';
+import type { EventRow } from './events';
 import { applyReaction, storeBusinessMessage, storeInboundMessage, type StoredInbound } from './inbound';
 import { isPlainIncoming, storePlainIncomingRun, storeSettledRun } from './inbound-run';
 import type { WebhookCommitter } from './webhook-commit';
@@ -40,6 +41,8 @@ export interface AccountEvent {
 export interface AppliedEvent {
   /** The message whose state changed (to announce once committed). */
   changed: string | null;
+  /** Its event's rows as committed, when the statement that stored it was the commit (inbound-run.ts). */
+  eventRow?: EventRow;
   /** A media download was queued (poke the job runner once committed). */
   queuedDownload: boolean;
   /** Where the event counts in its webhook's outcome (null: nowhere). */
@@ -130,6 +133,7 @@ function appliedMessage(stored: StoredInbound | null, outcome: WebhookOutcome): 
   outcome[stored ? 'stored' : 'duplicates'] += 1;
   return {
     changed: stored?.messageId ?? null,
+    ...(stored?.eventRow ? { eventRow: stored.eventRow } : {}),
     queuedDownload: stored?.queuedDownload ?? false,
     counted: stored ? 'stored' : 'duplicates',
   };
@@ -153,7 +157,7 @@ export async function applySettledGroup(
     run.push(event);
   }
   if (!accountId) return { tried: false, applied: null };
-  const stored = await storeSettledRun(db, accountId, run);
+  const stored = await storeSettledRun(db, accountId, run, { withEventRows: true });
   return { tried: true, applied: stored && stored.map((message) => appliedMessage(message, outcome)) };
 }
 

@@ -6,6 +6,7 @@
 import type { Label } from '@parley/contract';
 import { sortLabels } from '@parley/contract';
 import { sql } from 'drizzle-orm';
+import { parsedJson } from '../../db/json-rows';
 
 export const conversationLabelsSql = sql<Label[] | string | null>`(
   select json_agg(json_build_object('id', l.id, 'name', l.name, 'colour', l.colour))
@@ -14,8 +15,7 @@ export const conversationLabelsSql = sql<Label[] | string | null>`(
   where cl.conversation_id = conversations.id
 )`;
 
-/** The aggregate as read (PGlite hands json over as text, node-postgres parsed), by name. */
+/** The aggregate as read, by name. */
 export function labelsOf(value: Label[] | string | null | undefined): Label[] {
-  const list = typeof value === 'string' ? (JSON.parse(value) as Label[] | null) : value;
-  return sortLabels(list ?? []);
+  return sortLabels(parsedJson(value) ?? []);
 }
