@@ -4,9 +4,15 @@ import type { Page } from 'playwright-core';
  * Runs `action`, then resolves once `text` has been shown inside `container` (in the page and visible), however
  * briefly. A text the product shows for a second or two can come and go between two looks of a `waitFor` when the
  * machine is busy (the page's timer runs before it paints); a mutation observer, set up before the action, sees
- * every change.
+ * every change. After `timeoutMs` without it, fails with what the container shows instead.
  */
-export async function shownBriefly(page: Page, container: string, text: string, action: () => Promise<void>) {
+export async function shownBriefly(
+  page: Page,
+  container: string,
+  text: string,
+  action: () => Promise<void>,
+  timeoutMs = 60_000,
+) {
   const key = `${container} ${text}`;
   await page.evaluate(
     ({ container, text, key }) => {
@@ -29,8 +35,16 @@ export async function shownBriefly(page: Page, container: string, text: string, 
     { container, text, key },
   );
   await action();
-  await page.evaluate(
-    (key) => (window as unknown as { shownBriefly: Record<string, Promise<true>> }).shownBriefly[key],
-    key,
+  const seen = await page.evaluate(
+    ({ container, key, timeoutMs }) =>
+      Promise.race([
+        (window as unknown as { shownBriefly: Record<string, Promise<true>> }).shownBriefly[key],
+        new Promise<string>((resolve) =>
+          setTimeout(() => resolve(document.querySelector(container)?.textContent ?? '(no such element)'), timeoutMs),
+        ),
+      ]),
+    { container, key, timeoutMs },
   );
+  if (seen !== true)
+    throw new Error(`“${text}” never showed in ${container} within ${timeoutMs} ms; it shows “${seen}”`);
 }
