@@ -1,8 +1,9 @@
 /**
  * The realtime `message` event: `{ conversationId, message, conversation }` to the account's room, for every new
  * or changed message (incoming, outgoing, status change, reaction, file ready). Always called after the change
- * committed, and it reads the committed rows, so every process emits the same thing (socket.io's adapter fans
- * it out across processes).
+ * committed, and built from the committed rows, so every process emits the same thing (socket.io's adapter fans
+ * it out across processes): read again (`emit`), or as returned by the statement that was the commit
+ * (`emitCommitted`, inbound-run.ts).
  */
 import type { Assignee, Label } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
