@@ -7,10 +7,8 @@
  */
 import type { Assignee, Label } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import type { Realtime } from '../../realtime/realtime';
 import { contacts, type ContactRow } from '../contacts/schema';
 import { assigneeOf, conversationAssigneeSql } from '../assignment/of-conversation';
 import { conversationLabelsSql, labelsOf } from '../labels/of-conversation';
@@ -106,31 +104,4 @@ export interface MessageEvents {
   emit(...messageIds: string[]): Promise<void>;
   /** The same for messages whose rows the caller holds as committed (a statement that was its own commit). */
   emitCommitted(rows: EventRow[]): Promise<void>;
-}
-
-export function createMessageEvents(
-  db: Db,
-  realtime: Realtime,
-  links: MediaLinkSigner,
-  log: FastifyBaseLogger,
-): MessageEvents {
-  return {
-    async emit(...messageIds) {
-      const ids = [...new Set(messageIds)];
-      try {
-        for (const { accountId, event } of await loadMessageEvents(db, links, ids)) {
-          realtime.toAccount(accountId, 'message', event);
-        }
-      } catch (error) {
-        log.warn({ err: error, messageIds: ids.slice(0, 20) }, 'could not emit the message events');
-      }
-    },
-    async emitCommitted(rows) {
-      const now = new Date();
-      for (const row of rows) {
-        const { accountId, event } = messageEventOf(row, links, now);
-        realtime.toAccount(accountId, 'message', event);
-      }
-    },
-  };
 }

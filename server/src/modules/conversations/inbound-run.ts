@@ -140,11 +140,12 @@ const eventRowColumns = sql`, to_json(i) as message, to_json(conversations) as c
 const eventRowJoins = sql`left join noted conversations on conversations.id = i.conversation_id
   left join contacts c on c.id = conversations.contact_id`;
 
-function eventRowOf(row: Partial<Record<keyof EventRow, unknown>>): EventRow {
+/** Undefined when a row is missing (never seen): the message is then announced by reading it after all. */
+function eventRowOf(row: Partial<Record<keyof EventRow, unknown>>): EventRow | undefined {
   const message = rowFromJson(messages, row.message as string);
   const conversation = rowFromJson(conversations, row.conversation as string);
   const contact = rowFromJson(contacts, row.contact as string);
-  if (!message || !conversation || !contact) throw new Error('the stored message came back without its rows');
+  if (!message || !conversation || !contact) return undefined;
   return {
     message,
     conversation,
