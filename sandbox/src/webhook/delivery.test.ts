@@ -82,8 +82,9 @@ describe('webhook delivery', () => {
     await receiver.waitFor(3);
     const wamid = sent.body.messages[0].id;
     // The sandbox posts them in that order (after the send's own `accepted`), each as a POST of its own, 20 ms
-    // apart. Like Meta's webhooks they arrive in no guaranteed order: a busy machine can hand the receiver a later
-    // one first (the server copes, statuses never go back), so the order checked is the sandbox's record.
+    // apart. Meta guarantees no order between webhooks (its "Webhooks" page; docs/whatsapp.md: statuses arriving
+    // out of order), and a busy machine can hand the receiver a later one first, so the order checked is the
+    // sandbox's record of what it posted.
     expect(sandbox.state.findMessage(wamid)?.statuses.map((record) => record.status)).toEqual([
       'accepted',
       'sent',

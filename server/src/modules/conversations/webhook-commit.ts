@@ -13,7 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs';
-import type { MessageEvents } from './events';
+import type { EventRow, MessageEvents } from './events';
 import {
   applySettledGroup,
   applyWebhookEvents,
@@ -92,9 +92,12 @@ export function createWebhookCommitter(deps: WebhookCommitterDeps): WebhookCommi
       return { outcome, mine, queuedDownload: mine.some((result) => result.queuedDownload) };
     });
     // What changed, announced from the rows the storing statement returned where it was the commit, else read.
-    const changed = applied.flatMap((result) => result.mine).filter((result) => result.changed);
-    const committed = changed.flatMap((result) => (result.eventRow ? [result.eventRow] : []));
-    const read = changed.flatMap((result) => (result.eventRow || !result.changed ? [] : [result.changed]));
+    const committed: EventRow[] = [];
+    const read: string[] = [];
+    for (const result of applied.flatMap(({ mine }) => mine)) {
+      if (result.eventRow) committed.push(result.eventRow);
+      else if (result.changed) read.push(result.changed);
+    }
     if (committed.length > 0) void deps.events.emitCommitted(committed);
     if (read.length > 0) void deps.events.emit(...read);
     if (applied.some((result) => result.queuedDownload)) deps.jobs.poke();
