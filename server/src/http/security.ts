@@ -3,8 +3,8 @@
  * and secrets kept out of the request logs.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import { installLogRedaction } from './log-redaction';
 import { installNulGuard } from './nul-guard';
@@ -14,7 +14,9 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   const secure = config.publicUrl.startsWith('https:');
   const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
   const fbSdkOrigin = new URL(config.whatsapp.fbSdkUrl).origin;
-  await app.register(helmet, {
+  // helmet's middleware built once: @fastify/helmet builds it again on every request (parsing the CSP each time),
+  // a measurable share of the webhook path's CPU (issue #15, docs/reliability.md).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,6 +43,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: secure ? undefined : false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(cors, {
     origin: [config.publicOrigin],
     credentials: true,
