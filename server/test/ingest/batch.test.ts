@@ -3,13 +3,15 @@
  * must be what storing them one by one gives — each message once, the senders' contacts created, renamed or
  * brought back, and each conversation's last message and 24-hour window moved to its newest message.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { parseWebhookPayload, signWebhookBody, type InboundMessageEvent } from '../../src/channel/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
 import { loadMessageEvents, messageEventOf } from '../../src/modules/conversations/events';
 import { storeSettledRun } from '../../src/modules/conversations/inbound-run';
 import { createMediaLinkSigner } from '../../src/modules/conversations/media-links';
+import type { Tx } from '../../src/db/client';
+import { parsedJson } from '../../src/db/json-rows';
 import { conversations, messages } from '../../src/modules/conversations/schema';
 import { conversationLabels, labels } from '../../src/modules/labels/schema';
 import { saveCredentials } from '../../src/modules/credentials/service';
@@ -251,5 +253,66 @@ describe('a webhook batch stored as a run', () => {
     expect(first.conversation.labels.map((label) => label.name)).toEqual(['Billing', 'VIP']);
     expect(first.conversation.assignee).toEqual({ id: agent.id, fullName: 'Ines Agent' });
     expect(first.conversation.lastMessage?.timestamp).toBe(last.message.createdAt);
+  });
+
+  it("reads only its senders' contacts and conversations, however many customers the account has", async () => {
+    // 2,000 customers, each with a conversation, written directly (posting them would take most of the test's time).
+    await server.db.execute(sql`
+      with made as (
+        insert into contacts (account_id, phone, wa_id, profile_name)
+        select ${accountId}, n::text, n::text, 'Customer ' || n from generate_series(15551000000, 15551001999) n
+        returning id)
+      insert into conversations (account_id, contact_id) select ${accountId}, id from made`);
+    const message = (wamid: string) =>
+      parseWebhookPayload(
+        inboundWebhook('text', {
+          phoneNumberId: PHONE_NUMBER_ID,
+          from: '15551000777',
+          profileName: 'Customer 15551000777',
+          wamid,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+        }),
+      )[0] as InboundMessageEvent;
+    // The statement run under EXPLAIN ANALYZE (which also runs it): the most rows any step of its plan read.
+    const mostRowsRead = async (tx: Tx, wamid: string) => {
+      let plan: unknown;
+      const explaining = {
+        execute: async (query: SQL) => {
+          const result: unknown = await tx.execute(sql`explain (analyze, format json) ${query}`);
+          const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+            Record<string, unknown>
+          >;
+          plan = parsedJson(rows[0]['QUERY PLAN'] as string);
+          return { rows: [] };
+        },
+      };
+      await storeSettledRun(explaining as unknown as Tx, accountId, [message(wamid)], { withEventRows: true });
+      let most = 0;
+      const visit = (node: Record<string, unknown>) => {
+        const read =
+          Number(node['Actual Rows'] ?? 0) * Number(node['Actual Loops'] ?? 1) +
+          Number(node['Rows Removed by Filter'] ?? 0) +
+          Number(node['Rows Removed by Index Recheck'] ?? 0);
+        most = Math.max(most, read);
+        for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) visit(child);
+      };
+      visit((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+      return most;
+    };
+    // With the plan made for the values at hand, and with the one a prepared statement may keep for any.
+    for (const [mode, wamid] of [
+      ['force_custom_plan', 'wamid.MANY-1'],
+      ['force_generic_plan', 'wamid.MANY-2'],
+    ]) {
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
+        expect(await mostRowsRead(tx, wamid)).toBeLessThan(50);
+      });
+    }
+    const stored = await server.db
+      .select({ wamid: messages.wamid })
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), inArray(messages.wamid, ['wamid.MANY-1', 'wamid.MANY-2'])));
+    expect(stored.map((row) => row.wamid).sort()).toEqual(['wamid.MANY-1', 'wamid.MANY-2']);
   });
 });

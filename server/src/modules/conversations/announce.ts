@@ -167,8 +167,11 @@ async function unreadOfUsers(
  * reads the conversations as they are then, so each staff member still ends with the exact state (the unread
  * counts, tab counts and badges of the last commit), with one pair of counting queries per round instead of per
  * message, and one `conversations` frame per member for a burst. A lone change is announced at once.
+ * 150 ms rather than 50: in a burst the rounds' reads and frames were ~7 % of the server's CPU per message on both
+ * databases (bench P1, docs/reliability.md), while the list's rows move with each `message` event at once; only
+ * the counts and badges wait for the round.
  */
-const ROUND_MS = 50;
+const ROUND_MS = 150;
 
 interface Round {
   /** conversationId → its account when known (a message's), else null. */

@@ -77,14 +77,26 @@ export async function storeSettledRun(
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
         as i("order" int, wamid text, wa_id text, profile_name text, type text, content jsonb, sent_at timestamptz)
+      -- Changes nothing but PostgreSQL's estimate (a set-returning function counts as 100 rows): with it the plan
+      -- looks each sender up by index; without, a run of one message could read every conversation of the account,
+      -- a cost that grew with the account (docs/reliability.md).
+      limit ${input.length}
     ),
     -- The last message of a sender carries their newest profile name.
     numbers as (select distinct on (wa_id) wa_id, profile_name from input order by wa_id, "order" desc),
+    -- A sender's contacts by phone or by wa_id: two index lookups per number (one scan with an OR of the two read
+    -- every contact of the account), then locked in id order, so two runs cannot deadlock.
+    matched as (
+      select distinct m.id from numbers n cross join lateral (
+        select c.id from contacts c where c.account_id = ${accountId} and c.phone = n.wa_id
+        union
+        select c.id from contacts c where c.account_id = ${accountId} and c.wa_id = n.wa_id
+      ) m
+    ),
     locked as (
-      select c.id, c.phone, c.wa_id, c.deleted_at, c.profile_name from contacts c
-      where c.account_id = ${accountId}
-        and (c.phone in (select wa_id from numbers) or c.wa_id in (select wa_id from numbers))
-      for update
+      select c.id, c.phone, c.wa_id, c.deleted_at, c.profile_name from matched m join contacts c on c.id = m.id
+      order by c.id
+      for update of c
     ),
     senders as (
       select n.wa_id, min(l.id::text)::uuid as contact_id, count(l.id) = 1 and bool_and(l.wa_id = n.wa_id
