@@ -98,6 +98,24 @@ describe('accounts', () => {
     });
   }
 
+  /**
+   * Holds back every script whose text contains `marker` until the returned function is called: what a slow
+   * download of that chunk looks like to the page.
+   */
+  async function holdScripts(page: Page, marker: string): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes(marker)) await released;
+      await route.fulfill({ response });
+    });
+    return async () => {
+      release();
+      await page.unrouteAll({ behavior: 'wait' });
+    };
+  }
+
   /** Calls the API the way the client does (bearer from the token cookie): proves the session is usable. */
   function profileWithStoredToken(page: Page): Promise<{ status: number; fullName?: string }> {
     // No async/await inside: the test is compiled for Node and the callback must run as written in the page.
@@ -122,9 +140,8 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('analytical-1843');
     await page.getByLabel('Confirm Password').fill('analytical-1843');
-    // The strength meter appears once its estimator has loaded (lazily, seconds on a busy machine) and pushes the
-    // form down: a click aimed before that lands on whatever moved under the pointer.
-    await page.getByTestId('password-strength').waitFor();
+    // The meter gives its verdict once its estimator has loaded (lazily, seconds on a busy machine).
+    await page.getByText(/^Password strength: /).waitFor();
 
     // The Terms link opens the public terms in a new tab.
     const [terms] = await Promise.all([
@@ -258,12 +275,18 @@ describe('accounts', () => {
       if (request.url().endsWith('/api/user/change-password')) passwordCalls.push(request.method());
     });
     await page.getByRole('button', { name: 'Change Password' }).click();
+    // The strength estimator (a large chunk) arrives after the typing, as on a busy machine: its verdict fills the
+    // meter's place and moves nothing, so the button stays under the pointer.
+    const releaseEstimator = await holdScripts(page, 'zxcvbn');
     await page.getByLabel('Current Password').fill(owner.password);
     await page.getByLabel('New Password').fill('spread-spectrum');
     await page.getByLabel('Confirm Password').fill('spread-spectrum-2');
-    await shownBriefly(page, PROFILE_MESSAGE, 'Passwords do not match', () =>
-      page.getByRole('button', { name: 'Change Password' }).click(),
-    );
+    const submit = page.getByRole('button', { name: 'Change Password' });
+    const before = await submit.boundingBox();
+    await releaseEstimator();
+    await page.getByText(/^Password strength: /).waitFor();
+    expect(await submit.boundingBox()).toEqual(before);
+    await shownBriefly(page, PROFILE_MESSAGE, 'Passwords do not match', () => submit.click());
     // Shown for about two seconds, then gone.
     await page.getByTestId('profile-message').getByText('Passwords do not match').waitFor({ state: 'detached' });
     expect(passwordCalls).toEqual([]);

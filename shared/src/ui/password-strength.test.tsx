@@ -11,6 +11,16 @@ describe('PasswordStrength', () => {
     expect(container.innerHTML).toBe('');
   });
 
+  it('takes its place from the first character and gives its verdict there once the estimator has loaded', async () => {
+    render(<PasswordStrength password="p" />);
+    const meter = screen.getByTestId('password-strength');
+    expect(meter.getAttribute('aria-busy')).toBe('true');
+    expect(meter.textContent).not.toMatch(/Password strength/);
+    expect(await screen.findByText(/Password strength:/, {}, LOAD)).toBeTruthy();
+    expect(screen.getByTestId('password-strength')).toBe(meter);
+    expect(meter.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('calls a common password very weak, with the reason', async () => {
     render(<PasswordStrength password="password" />);
     expect(await screen.findByText('Password strength: Very weak', {}, LOAD)).toBeTruthy();

@@ -47,6 +47,7 @@ export interface PasswordStrengthProps {
 
 export function PasswordStrength({ password, userInputs }: PasswordStrengthProps) {
   const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
   const t = useTexts(sharedTexts);
   const language = useLanguage();
   const inputs = (userInputs ?? []).filter(Boolean).join('\n');
@@ -58,34 +59,44 @@ export function PasswordStrength({ password, userInputs }: PasswordStrengthProps
     }
     let current = true;
     loadEstimator(language).then(
-      (estimate) => current && setEstimate(estimate(password, inputs ? inputs.split('\n') : [])),
+      (estimate) => {
+        if (!current) return;
+        setUnavailable(false);
+        setEstimate(estimate(password, inputs ? inputs.split('\n') : []));
+      },
       // Without the estimator the form works as before: no meter.
-      () => current && setEstimate(null),
+      () => current && setUnavailable(true),
     );
     return () => {
       current = false;
     };
   }, [password, inputs, language]);
 
-  if (!password || !estimate) return null;
-  const label = t(STRENGTH_LABELS[estimate.score]);
+  if (!password || unavailable) return null;
+  // Both lines are in place from the first character: the estimator (a large chunk, seconds to load on a busy
+  // machine) fills them in rather than pushing the form down, where a click aimed at the button below would land
+  // on whatever moved under the pointer.
+  const warning = estimate && estimate.score < 3 ? estimate.warning : '';
   return (
-    <div aria-live="polite" data-testid="password-strength" style={{ marginTop: -16, marginBottom: 16 }}>
+    <div
+      aria-live="polite"
+      aria-busy={!estimate}
+      data-testid="password-strength"
+      style={{ marginTop: -16, marginBottom: 16 }}
+    >
       <Progress
-        percent={(estimate.score + 1) * 20}
+        percent={estimate ? (estimate.score + 1) * 20 : 0}
         steps={5}
         showInfo={false}
-        strokeColor={STRENGTH_COLORS[estimate.score]}
+        strokeColor={estimate ? STRENGTH_COLORS[estimate.score] : undefined}
         size={[28, 6]}
       />
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-        {t('passwordStrength.label', { strength: label })}
+        {estimate && t('passwordStrength.label', { strength: t(STRENGTH_LABELS[estimate.score]) })}
       </Typography.Text>
-      {estimate.warning && estimate.score < 3 && (
-        <Typography.Text type="secondary" style={{ display: 'block' }}>
-          {estimate.warning}
-        </Typography.Text>
-      )}
+      <Typography.Text type="secondary" style={{ display: 'block' }}>
+        {warning || '\u00a0'}
+      </Typography.Text>
     </div>
   );
 }
