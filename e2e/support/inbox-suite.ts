@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { reportFailure, testFailed } from './failure-report';
 import { jsonCall } from './json-call';
@@ -147,6 +147,14 @@ export const tab = (page: Page, name: 'Active' | 'Closed' | 'Archived') => page.
 export const chatHeader = (page: Page) => page.locator('.inbox-chat-header');
 export const bubble = (page: Page, text: string) => page.locator('.inbox-message', { hasText: text }).last();
 export const composerBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/**
+ * Waits until a composer's box is empty. The box empties when the server answers the send or save, and the socket
+ * may bring the message or note (and the customer may receive it) before that answer: never read the box at once.
+ */
+export async function emptied(box: Locator): Promise<void> {
+  await box.page().waitForFunction((field) => (field as HTMLTextAreaElement).value === '', await box.elementHandle());
+}
 
 export async function openChat(page: Page, name: string): Promise<void> {
   try {

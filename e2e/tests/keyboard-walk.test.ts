@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
-import { chatHeader, composerBox, inboxSuite, row } from '../support/inbox-suite';
+import { chatHeader, composerBox, emptied, inboxSuite, row } from '../support/inbox-suite';
 
 // Issue 22, accessibility: the dashboard works from the keyboard alone. A whole shift's basics — sign in, open a
 // conversation, reply, close it, switch tab, open and dismiss a dialog — with page.keyboard only (no click), and at
@@ -116,7 +116,7 @@ describe('keyboard-only walk', () => {
     await page.keyboard.type('Yes, every card.');
     await page.keyboard.press('Enter');
     await suite.receivedByCustomer(customer.digits, (message) => message.payload?.text?.body === 'Yes, every card.');
-    expect(await composerBox(page).inputValue()).toBe('');
+    await emptied(composerBox(page));
 
     // The customer answers while the chat is open: a polite live region says so once, the newest message only.
     const announcer = page.locator('[data-testid="chat-announcer"]');

@@ -1,4 +1,4 @@
-import { bubble, chatHeader, inboxSuite, openChat, row } from '../support/inbox-suite';
+import { bubble, chatHeader, emptied, inboxSuite, openChat, row } from '../support/inbox-suite';
 
 // Private notes (issue #21): the owner writes a note in a conversation mentioning the agent; the agent, in another
 // browser with the same conversation open, sees the note appear among the messages and is told of the mention; the
@@ -39,7 +39,7 @@ describe('private notes', () => {
     const ownersNote = owner.getByRole('note', { name: 'Private note by Olivia Owner' });
     await ownersNote.waitFor();
     expect(await ownersNote.textContent()).toContain('@Adam Agent please call her back');
-    expect(await box.inputValue()).toBe('');
+    await emptied(box);
 
     // The agent: the note appears in the open chat, after the customer's message, and a toast names the mention.
     const agentsNote = agent.getByRole('note', { name: 'Private note by Olivia Owner' });

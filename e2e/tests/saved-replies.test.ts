@@ -1,4 +1,4 @@
-import { inboxSuite } from '../support/inbox-suite';
+import { emptied, inboxSuite } from '../support/inbox-suite';
 
 // Saved replies (issue #21): an owner adds one with a placeholder; an agent, in another browser, types its
 // /shortcut in a conversation, gets the text with the customer's name, edits it and sends it to WhatsApp.
@@ -72,7 +72,7 @@ describe('saved replies', () => {
     expect(await box.inputValue()).toBe(sent);
     await box.press('Enter');
     await agent.locator('.inbox-message', { hasText: 'See you!' }).waitFor();
-    expect(await box.inputValue()).toBe('');
+    await emptied(box);
 
     const received = await receivedByCustomer(digits, sent);
     expect(received.type).toBe('text');
