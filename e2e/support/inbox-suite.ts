@@ -152,14 +152,20 @@ export const composerBox = (page: Page) => page.getByRole('textbox', { name: 'Me
  * Waits until a composer's box is empty. The box empties when the server answers the send or save, and the socket
  * may bring the message or note (and the customer may receive it) before that answer: never read the box at once.
  */
-export async function emptied(box: Locator): Promise<void> {
-  await box.page().waitForFunction((field) => (field as HTMLTextAreaElement).value === '', await box.elementHandle());
+export async function emptied(box: Locator, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  // Looks the box up afresh each time: the composer may render a new one.
+  for (let value = await box.inputValue(); value !== ''; value = await box.inputValue()) {
+    if (Date.now() > deadline) throw new Error(`the box still holds “${value}” after ${timeoutMs} ms`);
+    await box.page().waitForTimeout(100);
+  }
 }
 
 export async function openChat(page: Page, name: string): Promise<void> {
   try {
     await row(page, name).getByRole('button', { name: 'Chat' }).click();
-    await chatHeader(page).getByRole('heading').waitFor();
+    // By name: the header of the chat open before would do otherwise.
+    await chatHeader(page).getByRole('heading', { name, exact: true }).waitFor();
   } catch (error) {
     throw new Error(`could not open the chat of ${name}: ${await whatTheDashboardShows(page)}`, { cause: error });
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
-import { inboxSuite, openChat, row } from '../support/inbox-suite';
+import { bubble, inboxSuite, openChat, row } from '../support/inbox-suite';
 
 // Issue 22, accessibility: every route passes axe-core (WCAG 2 A/AA rules) with no serious or critical violation,
 // for the owner and the agent, on a desktop and a 390 px phone, and in dark mode on a desktop (the colour scheme the
@@ -94,6 +94,9 @@ describe('accessibility (axe-core)', () => {
         await page.goto(`${suite.stack.baseUrl}/main`);
         await row(page, 'Maria Silva').waitFor();
         await openChat(page, 'Maria Silva');
+        // The chat, not its spinner: the header shows before the messages have come.
+        await bubble(page, 'I can pick them up tomorrow.').waitFor();
+        await settled(page);
         found[`/main (chat open) · ${who} · ${size}`] = await violations(page);
         // This look's pages only: another look's failure is that test's own.
         expect(Object.entries(found).filter(([key, list]) => key.endsWith(`${who} · ${size}`) && list.length)).toEqual(

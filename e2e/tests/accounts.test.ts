@@ -293,12 +293,10 @@ describe('accounts', () => {
 
     await page.getByLabel('Current Password').fill('wrong-current');
     await page.getByLabel('Confirm Password').fill('spread-spectrum');
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByTestId('profile-message').getByText('Current password is incorrect').waitFor();
+    await shownBriefly(page, PROFILE_MESSAGE, 'Current password is incorrect', () => submit.click());
 
     await page.getByLabel('Current Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByTestId('profile-message').getByText('Password changed successfully').waitFor();
+    await shownBriefly(page, PROFILE_MESSAGE, 'Password changed successfully', () => submit.click());
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
 
     // The session goes on with the new token; the new password signs in.
@@ -345,8 +343,9 @@ describe('accounts', () => {
     await active.page.getByLabel('Current Password').fill(owner.password);
     await active.page.getByLabel('New Password').fill('fortran-1961');
     await active.page.getByLabel('Confirm Password').fill('fortran-1961');
-    await active.page.getByRole('button', { name: 'Change Password' }).click();
-    await active.page.getByTestId('profile-message').getByText('Password changed successfully').waitFor();
+    await shownBriefly(active.page, PROFILE_MESSAGE, 'Password changed successfully', () =>
+      active.page.getByRole('button', { name: 'Change Password' }).click(),
+    );
 
     // The other browser's next call is refused: it ends up at /login with nothing of the session kept.
     await stale.page.getByRole('menuitem', { name: 'Profile' }).click();

@@ -59,7 +59,8 @@ describe('saved replies', () => {
 
     const box = agent.getByRole('textbox', { name: 'Message' });
     await box.pressSequentially('/ho');
-    const option = agent.getByRole('option', { name: /\/hours/ });
+    // The option fills in the agent's name from the profile, which comes by its own call.
+    const option = agent.getByRole('option', { name: /\/hours/ }).filter({ hasText: AGENT.fullName });
     await option.waitFor();
     expect(await option.textContent()).toContain(`Hi ${customer.name}, we open 9 to 17. ${AGENT.fullName}`);
     await box.press('Enter');
