@@ -50,5 +50,6 @@ if (!globalThis.ResizeObserver) {
 
 // jsdom has no pseudo-elements: antd asks for ::before/::after styles to measure scroll bars, and jsdom answers
 // with a "not implemented" error on the console. The element's own style is what it gets in jsdom anyway.
-const getComputedStyle = window.getComputedStyle.bind(window);
+// jsdom's own answer, found faster (see jest-jsdom-computed-style.cjs).
+const getComputedStyle = require('./jest-jsdom-computed-style.cjs').install(window);
 window.getComputedStyle = (element) => getComputedStyle(element);
