@@ -27,6 +27,9 @@ if (!globalThis.MessageChannel) {
   };
 }
 
+// antd's components load when a test first uses them, not all of them with antd (see jest-lazy-antd.cjs).
+require('./jest-lazy-antd.cjs').install(jest);
+
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
     matches: false,
