@@ -1,6 +1,6 @@
 // antd's CommonJS entry (antd/lib/index.js) requires all of its ~80 components as it loads; a test file's module
 // registry is its own, so every jsdom test file that imports antd (through @parley/shared: all page tests) loaded
-// and ran all of them, 0.6 s a file, most of it for components the file never renders. The bundler picks only
+// and ran all of them, 0.6 s a file, half of it for components the file never renders. The bundler picks only
 // what is used; here the same entry is offered with each export loaded when first read, from the very module
 // the entry would have required (so `Button` is the same object either way). Set up by jest-jsdom-setup.cjs.
 //
