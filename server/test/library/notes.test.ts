@@ -170,13 +170,16 @@ describe('private notes API', () => {
   });
 
   it('tells the staff live about notes added and deleted, and only the mentioned member about a mention', async () => {
-    // The customer writes first: their message's events are over before the staff connect, so every event below
-    // comes from the notes.
-    const { conversationId } = await stack.customerWrites('15557770008', 'Live', 'Maria Silva');
+    // The staff connect, then the customer writes. Their message's last event is its conversation's, sent in the
+    // announcer's next round (up to 150 ms later, more on a busy machine): once every member has it, every event
+    // below comes from the notes. (Connecting after the customer wrote raced that round.)
     const owner = await listen(stack.token);
     const adamLive = await listen(adamToken);
     const beaLive = await listen(beaToken);
     const stranger = await listen(otherToken);
+    const { conversationId } = await stack.customerWrites('15557770008', 'Live', 'Maria Silva');
+    for (const recorder of [owner, adamLive, beaLive])
+      await recorder.waitFor('conversation', (p) => p.conversation.id === conversationId, "the customer's message");
     const baseline = (recorder: { events: unknown[] }) => recorder.events.length;
     const counts = [baseline(owner), baseline(adamLive), baseline(beaLive)];
 
