@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, PagePool } from './browser';
 import { reportFailure, testFailed } from './failure-report';
 import { jsonCall } from './json-call';
 import { signInAs } from './session';
@@ -29,34 +29,32 @@ export interface Customer {
 
 /**
  * What every inbox browser test file sets up the same way: one stack (server + sandbox, the demo account unless
- * told otherwise) and one Chromium for the file; a fresh browser context per page, all closed after each test;
- * no uncaught error in any page; sandbox faults cleared; customers no other test of the file uses.
+ * told otherwise) and one Chromium for the file; a browser context of its own per page, taken back after each test
+ * (support/browser.ts PagePool: cleaned and kept for the next test when this one passed); no uncaught error in any
+ * page; sandbox faults cleared; customers no other test of the file uses.
  */
 export function inboxSuite(options: StackOptions = {}) {
   let stack: Stack;
   let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[][] = [];
+  let pool: PagePool;
   let customerNumber = 0;
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true, ...options });
     browser = await launchBrowser();
+    pool = new PagePool(browser, () => `${stack.baseUrl}/healthz`);
   });
   afterEach(async () => {
-    if (testFailed())
-      await reportFailure(
-        contexts.flatMap((context) => context.pages()),
-        stack.logs(),
-      );
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
+    const failed = testFailed();
+    if (failed) await reportFailure(pool.pages(), stack.logs());
     // Nothing in the page may have thrown while the test ran.
-    expect(pageErrors.flat()).toEqual([]);
-    pageErrors = [];
+    const pageErrors = pool.errors();
+    await pool.release(!failed && pageErrors.length === 0);
+    expect(pageErrors).toEqual([]);
     await sandbox('DELETE', '/_sandbox/faults');
   });
   afterAll(async () => {
+    await pool?.close();
     await browser?.close();
     await stack?.stop();
   });
@@ -74,19 +72,13 @@ export function inboxSuite(options: StackOptions = {}) {
     return answer.wamid as string;
   }
 
-  /**
-   * A page in a browser context of its own (own cookies, storage, system colour scheme, browser language), closed
-   * after the test.
-   */
+  /** A page in a browser context of its own (own cookies, storage, system colour scheme, browser language). */
   async function page(
     viewport?: { width: number; height: number },
     colorScheme?: 'light' | 'dark',
     locale?: string,
   ): Promise<Page> {
-    const opened = await newPage(browser, { viewport, colorScheme, locale });
-    contexts.push(opened.context);
-    pageErrors.push(opened.errors);
-    return opened.page;
+    return (await pool.take({ viewport, colorScheme, locale })).page;
   }
 
   return {
@@ -100,8 +92,11 @@ export function inboxSuite(options: StackOptions = {}) {
     page,
 
     /** A staff member's page, signed in and on `path` (the dashboard, its list shown, by default). */
-    async signedIn(login: Login, where: { path?: string; viewport?: { width: number; height: number } } = {}) {
-      const signed = await page(where.viewport);
+    async signedIn(
+      login: Login,
+      where: { path?: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+    ) {
+      const signed = await page(where.viewport, where.colorScheme);
       await signInAs(signed, stack.baseUrl, login.email, login.password);
       await signed.goto(`${stack.baseUrl}${where.path ?? '/main'}`);
       if (!where.path) await signed.getByRole('heading', { name: 'Conversations' }).waitFor();

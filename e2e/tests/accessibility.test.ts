@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
 import { bubble, inboxSuite, openChat, row } from '../support/inbox-suite';
 
@@ -44,11 +44,34 @@ async function violations(page: Page): Promise<string[]> {
     );
 }
 
-/** Waits until the route's page has rendered (the remote loaded, no skeleton left). */
-async function settled(page: Page) {
-  await page.locator('main, .remote-outlet, form').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="remote-loading"], .ant-skeleton'));
-  await page.waitForLoadState('networkidle');
+/**
+ * Follows the page's requests; the function it returns waits until the route's page has rendered (the remote
+ * loaded, no skeleton left) and no request has been in flight for 500 ms. Playwright's `networkidle` would be the
+ * same but for socket.io: when its WebSocket is slow to open on a busy machine it falls back to long-polling, whose
+ * request is always in flight, and the wait never ended.
+ */
+function settling(page: Page) {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    if (/\/socket\.io\//.test(request.url())) return;
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async function settled() {
+    await page.locator('main, .remote-outlet, form').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="remote-loading"], .ant-skeleton'));
+    const deadline = Date.now() + 60_000;
+    while (inFlight.size || Date.now() - changed < 500) {
+      if (Date.now() > deadline) throw new Error(`still loading: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 }
 
 describe('accessibility (axe-core)', () => {
@@ -69,11 +92,11 @@ describe('accessibility (axe-core)', () => {
     const size = `${viewport.width} px${colorScheme === 'dark' ? ' dark' : ''}`;
 
     it(`finds nothing serious on the public pages at ${size}`, async () => {
-      const page = await suite.page(viewport);
-      await page.emulateMedia({ colorScheme });
+      const page = await suite.page(viewport, colorScheme);
+      const settled = settling(page);
       for (const route of ROUTES.filter((r) => r.access === 'public')) {
         await page.goto(`${suite.stack.baseUrl}${route.path}`);
-        await settled(page);
+        await settled();
         found[`${route.path} · visitor · ${size}`] = await violations(page);
       }
       expect(Object.entries(found).filter(([key, list]) => key.endsWith(`visitor · ${size}`) && list.length)).toEqual(
@@ -83,12 +106,12 @@ describe('accessibility (axe-core)', () => {
 
     for (const who of ['owner', 'agent'] as const) {
       it(`finds nothing serious on the ${who}'s pages at ${size}, with a conversation open`, async () => {
-        const page = await suite.signedIn(DEMO_LOGINS[who], { viewport, path: '/healthz' });
-        await page.emulateMedia({ colorScheme });
+        const page = await suite.signedIn(DEMO_LOGINS[who], { viewport, colorScheme, path: '/healthz' });
+        const settled = settling(page);
         const allowed = ROUTES.filter((r) => r.access === 'user' || (who === 'owner' && r.access === 'owner'));
         for (const route of allowed) {
           await page.goto(`${suite.stack.baseUrl}${route.path}`);
-          await settled(page);
+          await settled();
           found[`${route.path} · ${who} · ${size}`] = await violations(page);
         }
         await page.goto(`${suite.stack.baseUrl}/main`);
@@ -96,7 +119,7 @@ describe('accessibility (axe-core)', () => {
         await openChat(page, 'Maria Silva');
         // The chat, not its spinner: the header shows before the messages have come.
         await bubble(page, 'I can pick them up tomorrow.').waitFor();
-        await settled(page);
+        await settled();
         found[`/main (chat open) · ${who} · ${size}`] = await violations(page);
         // This look's pages only: another look's failure is that test's own.
         expect(Object.entries(found).filter(([key, list]) => key.endsWith(`${who} · ${size}`) && list.length)).toEqual(

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { shownBriefly } from '../support/brief-text';
-import { launchBrowser, newPage } from '../support/browser';
+import { launchBrowser, PagePool, type OpenedPage } from '../support/browser';
+import { testFailed } from '../support/failure-report';
 import { latestCode } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
 
@@ -13,27 +14,24 @@ const PROFILE_MESSAGE = '[data-testid="profile-message"]';
 describe('accounts', () => {
   let stack: Stack;
   let browser: Browser;
-  let contexts: BrowserContext[] = [];
+  let pool: PagePool;
   let serial = 0;
 
   beforeAll(async () => {
     stack = await startStack();
     browser = await launchBrowser();
+    pool = new PagePool(browser, () => `${stack.baseUrl}/healthz`);
   });
   afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
+    await pool.release(!testFailed());
   });
   afterAll(async () => {
+    await pool?.close();
     await browser?.close();
     await stack?.stop();
   });
 
-  async function open(): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
-    const opened = await newPage(browser);
-    contexts.push(opened.context);
-    return opened;
-  }
+  const open = (): Promise<OpenedPage> => pool.take();
 
   const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++serial}@example.test`;
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
-import { launchBrowser, newPage } from '../support/browser';
+import { launchBrowser, PagePool } from '../support/browser';
+import { testFailed } from '../support/failure-report';
 import { jsonCall } from '../support/json-call';
 import { cuttableRealtime } from '../support/realtime-cut';
 import { signInAs } from '../support/session';
@@ -20,25 +21,26 @@ const DASHBOARD_SHOTS = path.join(os.tmpdir(), 'shots');
 describe('inbox live (shell)', () => {
   let stack: Stack;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let pool: PagePool;
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true });
     browser = await launchBrowser();
+    pool = new PagePool(browser, () => `${stack.baseUrl}/healthz`);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     fs.mkdirSync(DASHBOARD_SHOTS, { recursive: true });
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await pool.release(!testFailed());
   });
   afterAll(async () => {
+    await pool?.close();
     await browser?.close();
     await stack?.stop();
   });
 
   async function signedIn(who: 'owner' | 'agent', viewport?: { width: number; height: number }): Promise<Page> {
-    const { page, context } = await newPage(browser, viewport ? { viewport } : {});
-    contexts.push(context);
+    const { page } = await pool.take({ viewport });
     const login = DEMO_LOGINS[who];
     await signInAs(page, stack.baseUrl, login.email, login.password);
     return page;
@@ -85,8 +87,7 @@ describe('inbox live (shell)', () => {
     expect(icon.status).toBe(200);
     expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(100);
 
-    const { page, context } = await newPage(browser);
-    contexts.push(context);
+    const { page } = await pool.take();
     await page.goto(`${stack.baseUrl}/login`);
     await page.waitForFunction(() => document.title === 'Login · Parley');
     await page.goto(`${stack.baseUrl}/terms-of-service`);
