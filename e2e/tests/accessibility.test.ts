@@ -46,9 +46,10 @@ async function violations(page: Page): Promise<string[]> {
 
 /**
  * Follows the page's requests; the function it returns waits until the route's page has rendered (the remote
- * loaded, no skeleton left) and no request has been in flight for 500 ms. Playwright's `networkidle` would be the
- * same but for socket.io: when its WebSocket is slow to open on a busy machine it falls back to long-polling, whose
- * request is always in flight, and the wait never ended.
+ * loaded, no skeleton left) and no request but socket.io's has been in flight for 500 ms. Playwright's
+ * `networkidle` counts socket.io's too, and when its WebSocket is slow to open on a busy machine the client falls
+ * back to long-polling, whose request is always in flight (a run on a loaded machine timed out waiting on
+ * /credential; if something else keeps loading, the error now names it).
  */
 function settling(page: Page) {
   const inFlight = new Set<Request>();
