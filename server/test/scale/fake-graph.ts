@@ -1,13 +1,13 @@
 /**
  * A stand-in for the Graph API's media endpoints that knows which Parley process calls it: each process gets
  * its own base (`/<process>/v22.0`). A process can be told to hang (its download never answers: the job stays
- * in flight), others to be refused for now (429, retried later), the rest are served a small file.
+ * in flight); the others are served a small file.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type GraphBehaviour = 'serve' | 'hang' | 'rate-limit';
+export type GraphBehaviour = 'serve' | 'hang';
 
 export interface FakeGraph {
   baseFor(processName: string): string;
@@ -40,14 +40,6 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         ),
       );
       return;
-    }
-    if (behaviour === 'rate-limit') {
-      response.writeHead(429, { 'content-type': 'application/json' });
-      return void response.end(
-        JSON.stringify({
-          error: { message: '(#4) Application request limit reached', code: 4, type: 'OAuthException' },
-        }),
-      );
     }
     if (rest[0] === 'files') {
       served[processName] = (served[processName] ?? 0) + 1;
