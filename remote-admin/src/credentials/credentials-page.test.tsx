@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from '@parley/shared';
 import { answer, httpError, renderPage } from '../users/test-support';
-import { CredentialsPage } from './credentials-page';
+import { CredentialsPage, REDIRECT_AFTER_CREDENTIALS_MS } from './credentials-page';
 import type { FacebookLoginOptions } from './facebook-sdk';
 
 jest.mock('./facebook-sdk', () => ({
@@ -66,15 +66,24 @@ describe('Set Credentials form', () => {
     const navigate = jest.fn();
     renderPage(CredentialsPage, navigate);
     fill({ 'WABA ID': ' 111 ', 'Phone Number ID': '222', Token: 'tok' });
-    save();
-    await screen.findByText('Credentials set successfully!');
-    expect(post).toHaveBeenCalledWith('/api/account/credentials', {
-      wabaId: '111',
-      phoneNumberId: '222',
-      token: 'tok',
-    });
-    expect(navigate).not.toHaveBeenCalled();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/main'), { timeout: 3000 });
+    // Fake time from the click on: on a loaded machine the message took longer to find than the wait before /main.
+    jest.useFakeTimers();
+    try {
+      save();
+      await screen.findByText('Credentials set successfully!');
+      expect(post).toHaveBeenCalledWith('/api/account/credentials', {
+        wabaId: '111',
+        phoneNumberId: '222',
+        token: 'tok',
+      });
+      // Finding the message moved the clock on by at most a few of its 50 ms polls.
+      act(() => jest.advanceTimersByTime(REDIRECT_AFTER_CREDENTIALS_MS - 200));
+      expect(navigate).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(200));
+      expect(navigate).toHaveBeenCalledWith('/main');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows Failed to set credentials. with the server reason when the server refuses', async () => {
