@@ -36,6 +36,8 @@ export default tseslint.config(
       'server/drizzle/**',
       'e2e/artifacts/**',
       '**/tmp/**',
+      // A package's copy the deploy-versions browser test builds beside it, for a moment.
+      '.version-check-*/**',
       'sandbox/public/**',
     ],
   },
