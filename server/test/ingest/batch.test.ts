@@ -3,7 +3,7 @@
  * must be what storing them one by one gives — each message once, the senders' contacts created, renamed or
  * brought back, and each conversation's last message and 24-hour window moved to its newest message.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Query } from 'drizzle-orm';
 import { inboundWebhook, serialiseLikeMeta } from '../fixtures/whatsapp';
 import { parseWebhookPayload, signWebhookBody, type InboundMessageEvent } from '../../src/channel/whatsapp';
 import { contacts } from '../../src/modules/contacts/schema';
@@ -278,14 +278,24 @@ describe('a webhook batch stored as a run', () => {
     // table, when named).
     const mostRowsRead = async (tx: Tx, event: InboundMessageEvent, table?: string) => {
       let plan: unknown;
+      // The statement's text with its parameters, as storeSettledRun prepares it, run under EXPLAIN instead.
       const explaining = {
-        execute: async (query: SQL) => {
-          const result: unknown = await tx.execute(sql`explain (analyze, format json) ${query}`);
-          const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-            Record<string, unknown>
-          >;
-          plan = parsedJson(rows[0]['QUERY PLAN'] as string);
-          return { rows: [] };
+        _: {
+          session: {
+            prepareQuery: (query: Query) => ({
+              execute: async (values: Record<string, unknown>) => {
+                const explained = { ...query, sql: `explain (analyze, format json) ${query.sql}` };
+                const result: unknown = await tx._.session
+                  .prepareQuery(explained, undefined, undefined, false)
+                  .execute(values);
+                const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+                  Record<string, unknown>
+                >;
+                plan = parsedJson(rows[0]['QUERY PLAN'] as string);
+                return { rows: [] };
+              },
+            }),
+          },
         },
       };
       await storeSettledRun(explaining as unknown as Tx, accountId, [event], { withEventRows: true });

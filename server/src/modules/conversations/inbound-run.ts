@@ -7,7 +7,8 @@
  * storeInboundMessage would give. Plain: a customer known by wa_id only, no reply, reaction, form answer,
  * number change, welcome request or history — those keep storeInboundMessage.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Query } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { InboundMessageEvent, WebhookEvent } from '../../channel/whatsapp';
 import type { Db, Tx } from '../../db/client';
 import type { JobRunner } from '../../jobs';
@@ -41,51 +42,39 @@ export const isPlainIncoming = (event: WebhookEvent): event is InboundMessageEve
   !event.customer.username;
 
 /** The least power of two not below `count`: the limit the storing statement's input says it has. */
-const rowsEstimate = (count: number) => 2 ** Math.ceil(Math.log2(Math.max(1, count)));
+const rowsEstimateOf = (count: number) => 2 ** Math.ceil(Math.log2(Math.max(1, count)));
 
 const digitsOf = (value: string | null) => (value ?? '').replace(/\D/g, '');
 const trimmedName = (value: string | null | undefined) => value?.trim() ?? '';
 
+const dialect = new PgDialect();
 /**
- * The usual run in one statement, where the steps below cost a round trip each (most of a big batch's time, bench
- * P7; docs/reliability.md): every sender already one settled contact (contactIdsOfNumbers' rule: the only row with that number,
- * its wa_id, not deleted, the same profile name) with a conversation, and no file to download. Then the messages
- * are inserted (a wamid already stored is skipped) and their conversations noted as insertIncomingRows and
- * noteNewIncoming do. Per message, as storePlainIncomingRun; null when some sender is not settled: nothing was
- * written, and the caller takes the steps. One statement is atomic: `db` need not be a transaction.
- *
- * `withEventRows` (the statement runs on its own, so it is the commit): each stored message also gets the rows
- * of its `message` event as committed (events.ts), returned by the same statement, so announcing it reads
- * nothing again (bench P1: that read was the second largest statement per message on PGlite).
+ * The storing statement's text per input size and event columns, built once: Drizzle's building of it was a
+ * visible part of the webhook path's CPU (bench P1), and on PostgreSQL a named statement is parsed once per
+ * connection instead of per run.
  */
-export async function storeSettledRun(
-  db: Db | Tx,
-  accountId: string,
-  events: InboundMessageEvent[],
-  { withEventRows = false }: { withEventRows?: boolean } = {},
-): Promise<Array<StoredInbound | null> | null> {
-  const wamids = new Set<string>();
-  const fresh = events.filter((event) => !wamids.has(event.wamid) && Boolean(wamids.add(event.wamid)));
-  if (fresh.some((event) => downloadableMediaId(event) !== null)) return null;
-  const input = fresh.map((event, order) => ({
-    order,
-    wamid: event.wamid,
-    wa_id: digitsOf(event.customer.waId),
-    profile_name: trimmedName(event.customer.profileName),
-    type: event.type,
-    content: storedContentOf(event),
-    sent_at: notInFuture(event.timestamp).toISOString(),
-  }));
-  const result = await db.execute(sql`
+const settledRunQueries = new Map<string, Query>();
+
+/** storeSettledRun's statement, `accountId` and `input` (the run as JSON) its parameters. */
+function settledRunStatement(db: Db | Tx, rowsEstimate: number, withEventRows: boolean) {
+  const name = `store_settled_run_${rowsEstimate}${withEventRows ? '_events' : ''}`;
+  let query = settledRunQueries.get(name);
+  if (!query) settledRunQueries.set(name, (query = dialect.sqlToQuery(settledRunSql(rowsEstimate, withEventRows))));
+  return db._.session.prepareQuery(query, undefined, name, false);
+}
+
+const settledRunSql = (rowsEstimate: number, withEventRows: boolean) => {
+  const accountId = sql.placeholder('accountId');
+  return sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+      select * from jsonb_to_recordset(${sql.placeholder('input')}::jsonb)
         as i("order" int, wamid text, wa_id text, profile_name text, type text, content jsonb, sent_at timestamptz)
       -- Changes nothing but PostgreSQL's estimate (a set-returning function counts as 100 rows): with it the plan
       -- looks each sender up by index; without, a run of one message could read every conversation of the account,
       -- a cost that grew with the account (docs/reliability.md). A literal, not a parameter, so that a prepared
       -- statement's generic plan knows it too (it takes a parameter's limit for 10 rows); rounded up to a power of
       -- two, so a few texts serve every length.
-      limit ${sql.raw(String(rowsEstimate(input.length)))}
+      limit ${sql.raw(String(rowsEstimate))}
     ),
     -- The last message of a sender carries their newest profile name.
     numbers as (select distinct on (wa_id) wa_id, profile_name from input order by wa_id, "order" desc),
@@ -137,7 +126,43 @@ export async function storeSettledRun(
       from inserted group by conversation_id`)}
       returning conversations.*)
     select s.ok as settled, i.id, i.wamid ${withEventRows ? eventRowColumns : sql``}
-    from settled s left join inserted i on true ${withEventRows ? eventRowJoins : sql``}`);
+    from settled s left join inserted i on true ${withEventRows ? eventRowJoins : sql``}`;
+};
+
+/**
+ * The usual run in one statement, where the steps below cost a round trip each (most of a big batch's time, bench
+ * P7; docs/reliability.md): every sender already one settled contact (contactIdsOfNumbers' rule: the only row with that number,
+ * its wa_id, not deleted, the same profile name) with a conversation, and no file to download. Then the messages
+ * are inserted (a wamid already stored is skipped) and their conversations noted as insertIncomingRows and
+ * noteNewIncoming do. Per message, as storePlainIncomingRun; null when some sender is not settled: nothing was
+ * written, and the caller takes the steps. One statement is atomic: `db` need not be a transaction.
+ *
+ * `withEventRows` (the statement runs on its own, so it is the commit): each stored message also gets the rows
+ * of its `message` event as committed (events.ts), returned by the same statement, so announcing it reads
+ * nothing again (bench P1: that read was the second largest statement per message on PGlite).
+ */
+export async function storeSettledRun(
+  db: Db | Tx,
+  accountId: string,
+  events: InboundMessageEvent[],
+  { withEventRows = false }: { withEventRows?: boolean } = {},
+): Promise<Array<StoredInbound | null> | null> {
+  const wamids = new Set<string>();
+  const fresh = events.filter((event) => !wamids.has(event.wamid) && Boolean(wamids.add(event.wamid)));
+  if (fresh.some((event) => downloadableMediaId(event) !== null)) return null;
+  const input = fresh.map((event, order) => ({
+    order,
+    wamid: event.wamid,
+    wa_id: digitsOf(event.customer.waId),
+    profile_name: trimmedName(event.customer.profileName),
+    type: event.type,
+    content: storedContentOf(event),
+    sent_at: notInFuture(event.timestamp).toISOString(),
+  }));
+  const result = await settledRunStatement(db, rowsEstimateOf(input.length), withEventRows).execute({
+    accountId,
+    input: JSON.stringify(input),
+  });
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
     { settled: boolean; id: string | null; wamid: string | null } & Partial<Record<keyof EventRow, unknown>>
   >;
