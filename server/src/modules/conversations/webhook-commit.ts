@@ -1,7 +1,7 @@
 /**
  * Group commit for webhooks. Meta delivers a reply flood as fast as we answer, one POST per message or a few
  * large batches: one transaction per message pays a commit (and on PGlite the only connection) per message.
- * Here webhooks that arrive together (within WINDOW_MS, or while the previous group commits) are stored in one
+ * Here webhooks that arrive together (within `windowMs`, or while the previous group commits) are stored in one
  * transaction, and each POST is answered only once its own events are committed — "stored before 200, stored
  * once" holds. When a group fails, each of its webhooks is tried again alone, so one bad message fails only its
  * own POST (500, Meta delivers it again), never another account's.
@@ -23,8 +23,6 @@ import {
 } from './webhook-events';
 
 /** How long the first webhook waits for others to join its transaction. */
-const WINDOW_MS = 2;
-
 export interface WebhookCommitter {
   /** Applies the events; resolves once all of them are committed, rejects when they could not be. */
   apply(events: AccountEvent[]): Promise<WebhookOutcome>;
@@ -42,6 +40,8 @@ export interface WebhookCommitterDeps {
    * on the main thread), so it stays short there.
    */
   sliceEvents: number;
+  /** How long the first webhook waits for others to join its transaction. */
+  windowMs: number;
 }
 
 interface Webhook {
@@ -166,7 +166,7 @@ export function createWebhookCommitter(deps: WebhookCommitterDeps): WebhookCommi
       return new Promise((resolve, reject) => {
         queue.push({ events, next: 0, outcome: noOutcome(), resolve, reject });
         queuedEvents += events.length;
-        if (running === 0) start(WINDOW_MS);
+        if (running === 0) start(deps.windowMs);
         // A backlog of more than a group: another connection may take it at once.
         else if (running < deps.parallel && queuedEvents > deps.sliceEvents) start(0);
       });
