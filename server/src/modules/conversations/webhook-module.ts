@@ -23,8 +23,8 @@ export const whatsappWebhookModule: AppModule = {
     const sliceEvents = dbKind === 'postgres' ? 100 : 10;
     // How long a webhook waits for others to share its statement. On PGlite each statement costs the server's own
     // thread a fixed part (PostgreSQL's executor in WebAssembly) that a group shares: at 200 one-message webhooks a
-    // second, 6 ms rather than 2 took the server's CPU per message from 4.5–4.7 to 3.9 ms, for a median delivery
-    // 8–11 ms later. On PostgreSQL that part is the database's and the pool commits groups side by side, so a
+    // second, 6 ms rather than 2 took the server's CPU per message from 4.4–4.7 to 3.8–4.1 ms, for a median
+    // delivery about 10 ms later. On PostgreSQL that part is the database's and the pool commits groups side by side, so a
     // longer wait only adds latency (bench P1, docs/reliability.md).
     const windowMs = dbKind === 'postgres' ? 2 : 6;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents, windowMs });
