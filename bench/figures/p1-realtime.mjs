@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { summariseCpuProfile } from '../lib/cpu-profile.mjs';
 import { attachProfiler, inspectorUrl } from '../lib/inspector-profile.mjs';
-import { cpuMsOf } from '../lib/machine.mjs';
+import { cpuMsOf, postgresCpuMs } from '../lib/machine.mjs';
 import { createClient } from '../lib/parley-client.mjs';
 import { openProbe } from '../lib/realtime-probe.mjs';
 import { startRelay } from '../lib/relay.mjs';
@@ -40,6 +40,7 @@ function totals(list) {
     lost: sum((r) => r.lost),
     duplicates: sum((r) => r.duplicates),
     cpuMs: sum((r) => r.cpuMs ?? 0),
+    databaseCpuMs: sum((r) => r.databaseCpuMs ?? 0),
     achievedRate: Math.min(...list.map((r) => r.send.achievedRate)),
   };
 }
@@ -61,6 +62,7 @@ export default {
     /** One round of `messages` to target `name` at the run's rate, with the server's CPU meanwhile. */
     const measuredRound = async (name, { runId, messages }) => {
       const cpuBefore = cpuMsOf(targets[name].pid);
+      const databaseBefore = postgresCpuMs();
       const result = await probes[name].run({
         postUrl: targets[name].url,
         runId,
@@ -68,7 +70,11 @@ export default {
         messages,
         customers: size.customers,
       });
-      return { ...result, cpuMs: cpuMsOf(targets[name].pid) - cpuBefore };
+      return {
+        ...result,
+        cpuMs: cpuMsOf(targets[name].pid) - cpuBefore,
+        databaseCpuMs: postgresCpuMs() - databaseBefore,
+      };
     };
     try {
       for (const db of ['pglite', 'postgres']) {
@@ -148,6 +154,10 @@ function report({ size, measured, warming, profiles }) {
       baseline: cpuPerMessage(relay),
       ratio: ratio(cpuPerMessage(parley), cpuPerMessage(relay)),
     };
+    if (db === 'postgres')
+      facts["PostgreSQL: the database's own CPU per message (every postgres process of the machine, ms)"] = {
+        parley: parley.sent ? Number((parley.databaseCpuMs / parley.sent).toFixed(2)) : null,
+      };
     if (warming[db])
       facts[
         `${label}: server CPU per message while warming up (the ${size.warmup} after the first per customer; not counted)`

@@ -141,6 +141,11 @@ function postgresTicks(table) {
   return ticks;
 }
 
+/** CPU time so far of every PostgreSQL process on the machine (the server and its backends), in ms. */
+export function postgresCpuMs() {
+  return postgresTicks(processTable()) * 10;
+}
+
 /** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
 export function cpuSnapshot() {
   const table = processTable();
