@@ -22,7 +22,6 @@ import {
   type WebhookOutcome,
 } from './webhook-events';
 
-/** How long the first webhook waits for others to join its transaction. */
 export interface WebhookCommitter {
   /** Applies the events; resolves once all of them are committed, rejects when they could not be. */
   apply(events: AccountEvent[]): Promise<WebhookOutcome>;
