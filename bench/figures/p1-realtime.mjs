@@ -158,14 +158,12 @@ function report({ size, measured, warming, profiles }) {
       facts["PostgreSQL: the database's own CPU per message (every postgres process of the machine, ms)"] = {
         parley: parley.sent ? Number((parley.databaseCpuMs / parley.sent).toFixed(2)) : null,
       };
-    if (warming[db])
+    if (warming[db]) {
+      const [warmParley, warmRelay] = [warming[db], warming.relay].map((round) => cpuPerMessage(totals([round])));
       facts[
         `${label}: server CPU per message while warming up (the ${size.warmup} after the first per customer; not counted)`
-      ] = {
-        parley: cpuPerMessage(totals([warming[db]])),
-        baseline: cpuPerMessage(totals([warming.relay])),
-        ratio: ratio(cpuPerMessage(totals([warming[db]])), cpuPerMessage(totals([warming.relay]))),
-      };
+      ] = { parley: warmParley, baseline: warmRelay, ratio: ratio(warmParley, warmRelay) };
+    }
     facts[`${label}: lowest achieved send rate (msg/s)`] = {
       parley: Number(parley.achievedRate.toFixed(1)),
       baseline: Number(relay.achievedRate.toFixed(1)),
