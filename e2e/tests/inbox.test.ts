@@ -9,6 +9,7 @@ import {
   tab,
   type Login,
 } from '../support/inbox-suite';
+import { signInAs } from '../support/session';
 
 // The inbox in the browser (docs/product-rules.md#dashboard): staff answer sandbox customers live on the real server (conversation API, socket,
 // Graph API calls to the sandbox standing in for Meta).
@@ -266,6 +267,29 @@ describe('inbox', () => {
     expect(await agent.getByText('Unknown error sending message').count()).toBe(0);
     // Nothing was sent, and the chosen file stays for another try.
     await agent.locator('.inbox-composer').getByText('setup.exe', { exact: true }).waitFor();
+  });
+
+  it('a click on a tab lands while the tab counts arrive: the tabs do not move under the pointer', async () => {
+    // The counts come after the list (their own request): the tabs must not shift when they do.
+    const agent = await suite.page();
+    let answerCounts = () => {};
+    const countsHeld = new Promise<void>((resolve) => (answerCounts = resolve));
+    await agent.route('**/api/conversations/summary', async (route) => {
+      await countsHeld;
+      await route.continue();
+    });
+    await signInAs(agent, suite.stack.baseUrl, AGENT.email, AGENT.password);
+    await agent.goto(`${suite.stack.baseUrl}/main`);
+    await row(agent, 'Maria Silva').waitFor();
+    const closed = await tab(agent, 'Closed').boundingBox();
+    if (!closed) throw new Error('the Closed tab is not shown');
+    await agent.mouse.move(closed.x + closed.width / 2, closed.y + closed.height / 2);
+    await agent.mouse.down();
+    answerCounts();
+    await agent.locator('.inbox-tab-count', { hasText: /\d/ }).first().waitFor();
+    await agent.mouse.up();
+    await agent.getByRole('tab', { name: 'Closed', exact: true, selected: true }).waitFor();
+    expect(agent.url()).toMatch(/[?&]tab=closed/);
   });
 
   it('outside the 24-hour window says so and sends an approved template instead', async () => {

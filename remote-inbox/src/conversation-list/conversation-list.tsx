@@ -44,11 +44,10 @@ function TabLabel({ label, count, dot }: { label: string; count: number | undefi
   return (
     <span className="inbox-tab">
       {label}
-      {count !== undefined && (
-        <span className="inbox-tab-count" aria-hidden>
-          {count}
-        </span>
-      )}
+      {/* Its place is kept until the server answers: tabs that moved when the counts came lost clicks. */}
+      <span className="inbox-tab-count" aria-hidden data-pending={count === undefined || undefined}>
+        {count}
+      </span>
       {dot && (
         <span aria-hidden className="inbox-tab-dot">
           <Badge status="warning" />
