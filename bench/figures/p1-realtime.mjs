@@ -13,9 +13,12 @@ import { ratio, summarise } from '../lib/stats.mjs';
 
 const INSPECT = ['--inspect=127.0.0.1:0'];
 
-/** A Parley stack with the demo account connected to the sandbox's number and `agents` signed-in agents. */
-export async function parleyWithAgents({ db = 'pglite', agents, nodeArgs = [], onStarted }) {
-  const stack = await startStack({ db, nodeArgs });
+/**
+ * A Parley stack with the demo account connected to the sandbox's number and `agents` signed-in agents.
+ * `migrated`: start PGlite from the migrated template (lib/stack.mjs), where start-up is not measured.
+ */
+export async function parleyWithAgents({ db = 'pglite', agents, nodeArgs = [], migrated = false, onStarted }) {
+  const stack = await startStack({ db, nodeArgs, migrated });
   try {
     await onStarted?.(stack);
     const api = createClient(stack.apiUrl);
@@ -79,7 +82,7 @@ export default {
     try {
       for (const db of ['pglite', 'postgres']) {
         log(`P1: starting Parley (${db}) with ${size.agents} agents`);
-        const parley = await parleyWithAgents({ db, agents: size.agents, nodeArgs });
+        const parley = await parleyWithAgents({ db, agents: size.agents, nodeArgs, migrated: true });
         targets[db] = {
           url: parley.stack.apiUrl,
           pid: parley.stack.serverPid,

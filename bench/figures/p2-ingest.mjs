@@ -89,7 +89,7 @@ export async function storedWamids(api, token) {
 
 async function measureParley({ db, size, log }) {
   log(`P2: starting Parley on ${db}`);
-  const stack = await startStack({ db });
+  const stack = await startStack({ db, migrated: true });
   let sockets;
   try {
     const api = createClient(stack.apiUrl);
