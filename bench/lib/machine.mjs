@@ -2,6 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
+/** /proc counts CPU in ticks of USER_HZ, 100 a second on Linux. */
+const MS_PER_TICK = 10;
+
 export function machineFacts() {
   const cpus = os.cpus();
   return {
@@ -63,7 +66,7 @@ export async function otherBusyProcesses(windowMs = 500) {
   }
   return [...after.values()]
     .filter((row) => !ours.has(row.pid) && row.comm !== 'postgres' && before.has(row.pid))
-    .map((row) => ({ ...row, pcpu: ((row.ticks - before.get(row.pid).ticks) * 10 * 100) / windowMs }))
+    .map((row) => ({ ...row, pcpu: ((row.ticks - before.get(row.pid).ticks) * MS_PER_TICK * 100) / windowMs }))
     .filter((row) => row.pcpu >= 20)
     .sort((a, b) => b.pcpu - a.pcpu)
     .slice(0, 5)
@@ -75,7 +78,7 @@ export function cpuMsOf(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
+    return ticks * MS_PER_TICK;
   } catch {
     return null;
   }
@@ -143,7 +146,7 @@ function postgresTicks(table) {
 
 /** CPU time so far of every PostgreSQL process on the machine (the server and its backends), in ms. */
 export function postgresCpuMs() {
-  return postgresTicks(processTable()) * 10;
+  return postgresTicks(processTable()) * MS_PER_TICK;
 }
 
 /** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
@@ -163,5 +166,5 @@ export function othersCpuSince(snapshot) {
   const ours = ourTicks(table) - snapshot.ours;
   const postgres = Math.max(0, postgresTicks(table) - snapshot.postgres);
   const seconds = (Date.now() - snapshot.at) / 1000;
-  return Math.max(0, Number((((machine - ours - postgres) / 100 / seconds) * 100).toFixed(0)));
+  return Math.max(0, Number(((((machine - ours - postgres) * MS_PER_TICK) / 1000 / seconds) * 100).toFixed(0)));
 }
