@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
 import { launchBrowser, PagePool } from '../support/browser';
-import { testFailed } from '../support/failure-report';
+import { reportFailure, testFailed } from '../support/failure-report';
 import { jsonCall } from '../support/json-call';
 import { cuttableRealtime } from '../support/realtime-cut';
 import { signInAs } from '../support/session';
@@ -31,6 +31,8 @@ describe('inbox live (shell)', () => {
     fs.mkdirSync(DASHBOARD_SHOTS, { recursive: true });
   });
   afterEach(async () => {
+    // What the pages showed and the servers logged, for a failure on a busy CI machine.
+    if (testFailed()) await reportFailure(pool.pages(), stack.logs());
     await pool.release(!testFailed());
   });
   afterAll(async () => {

@@ -63,6 +63,22 @@ describe('previews of listed conversations', () => {
     expect(rememberListed({}, [listed('2024-05-01T10:00:00.000Z')])).toEqual({});
   });
 
+  // WhatsApp gives a customer's message its time in whole seconds; the list gives the time it was stored.
+  it('takes a message sent in the second the listed one was stored, and a late page does not undo it', () => {
+    const listedFirst = rememberListed({}, [listed('2024-05-01T10:00:00.900Z', 'Hello')]);
+    const next = event({
+      timestamp: '2024-05-01T10:00:00.000Z',
+      createdAt: '2024-05-01T10:00:01.200Z',
+      content: { text: 'Is the blue one in stock?' },
+    });
+    const previews = rememberPreview(listedFirst, next);
+    expect(previewFor(previews, 'c', { timestamp: '2024-05-01T10:00:01.200Z' })?.text).toBe(
+      'Is the blue one in stock?',
+    );
+    // A page answered before that message was stored.
+    expect(rememberListed(previews, [listed('2024-05-01T10:00:00.900Z', 'Hello')])).toBe(previews);
+  });
+
   it('shows a caption live as the list does', () => {
     const previews = rememberPreview({}, event({ type: 'image', content: { caption: 'My receipt' } }));
     expect(previews.c.text).toBe('My receipt');

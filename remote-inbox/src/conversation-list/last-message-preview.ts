@@ -20,6 +20,13 @@ export interface LastMessagePreview {
  */
 export const $lastMessagePreviews = atom<Readonly<Record<string, LastMessagePreview>>>({});
 
+/**
+ * Which of two messages is newer is told by when the server stored them (`createdAt`, the conversation's order and
+ * the list's last-message time), never by `timestamp`: a customer's is WhatsApp's, in whole seconds, so a message
+ * sent in the second its predecessor was stored looked older than it and its row lost its preview (issue #20).
+ */
+const storedAt = (preview: LastMessagePreview) => Date.parse(preview.createdAt);
+
 /** Keeps the newest message per conversation: a status update of an older message changes nothing. */
 export function rememberPreview(
   previews: Readonly<Record<string, LastMessagePreview>>,
@@ -27,7 +34,7 @@ export function rememberPreview(
 ): Readonly<Record<string, LastMessagePreview>> {
   const { message } = event;
   const known = previews[event.conversationId];
-  if (known && Date.parse(known.timestamp) > Date.parse(message.timestamp)) return previews;
+  if (known && storedAt(known) > Date.parse(message.createdAt)) return previews;
   const preview = {
     timestamp: message.timestamp,
     createdAt: message.createdAt,
@@ -48,7 +55,8 @@ export function rememberListed(
   for (const { id, lastMessage } of rows) {
     if (lastMessage?.preview === undefined) continue;
     const known = next[id];
-    if (known && Date.parse(known.timestamp) >= Date.parse(lastMessage.timestamp)) continue;
+    // The list's last-message time is the stored time of that message.
+    if (known && storedAt(known) >= Date.parse(lastMessage.timestamp)) continue;
     const { timestamp, incoming, preview, type } = lastMessage;
     next = { ...next, [id]: { timestamp, createdAt: timestamp, incoming, text: preview, type } };
   }

@@ -44,7 +44,8 @@ export function aMessage(patch: Partial<Message> = {}): Message {
     error: null,
     reactions: [],
     timestamp: patch.createdAt ?? '2024-05-01T10:00:00.000Z',
-    createdAt: '2024-05-01T10:00:00.000Z',
+    // Stored when it was sent, unless the test says otherwise.
+    createdAt: patch.timestamp ?? '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     ...patch,
   };
