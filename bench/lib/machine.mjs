@@ -1,9 +1,9 @@
 // Machine facts for the report, and a look at how busy the (shared) machine was around each figure.
 import fs from 'node:fs';
 import os from 'node:os';
+import machineCpu from '../../scripts/lib/machine-cpu.cjs';
 
-/** /proc counts CPU in ticks of USER_HZ, 100 a second on Linux. */
-const MS_PER_TICK = 10;
+const { MS_PER_TICK, machineBusyTicks } = machineCpu;
 
 export function machineFacts() {
   const cpus = os.cpus();
@@ -108,12 +108,6 @@ export async function sampleRss(pid, seconds) {
 }
 
 /** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
-function machineBusyTicks() {
-  const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = values;
-  return user + nice + system + irq + softirq + steal;
-}
-
 function descendantsOf(table, root) {
   const ours = new Set([root]);
   for (let grew = true; grew;) {
