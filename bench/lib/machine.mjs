@@ -107,7 +107,6 @@ export async function sampleRss(pid, seconds) {
   return samples;
 }
 
-/** A snapshot to measure, later, how much CPU processes outside this bench used meanwhile. */
 function descendantsOf(table, root) {
   const ours = new Set([root]);
   for (let grew = true; grew;) {
