@@ -1,3 +1,4 @@
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
@@ -9,6 +10,14 @@ const zlib = require('node:zlib');
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/i;
 /** Below about one packet, compression saves nothing worth a second file. */
 const MIN_BYTES = 1024;
+/**
+ * Twins made before, by content: brotli at its best quality costs ~14 CPU-s a remote, yet most of a rebuild's files
+ * (the vendor chunks, a build of the same source in another folder, as the deploy-versions browser test makes) are
+ * byte for byte the ones compressed last time. The key is the content's hash and the settings below.
+ */
+const CACHE_DIR = path.join(__dirname, '..', 'node_modules', '.cache', 'parley-precompress');
+const SETTINGS_KEY = 'brotli-text-q11;gzip-9';
+
 /** Never served (hosting.ts and publish.cjs keep them off the wire). */
 const SKIPPED = (name) => name.endsWith('.map') || name === 'mf-manifest-stats.json';
 
@@ -40,18 +49,36 @@ function compressFile(file) {
   if (isFresh(br, file) && isFresh(gz, file)) return false;
   const body = fs.readFileSync(file);
   if (body.length < MIN_BYTES) return false;
-  fs.writeFileSync(
-    br,
+  const key = crypto.createHash('sha256').update(SETTINGS_KEY).update(body).digest('hex');
+  const brotli = () =>
     zlib.brotliCompressSync(body, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
-    }),
+    });
+  fs.writeFileSync(br, cached(`${key}.br`, brotli));
+  fs.writeFileSync(
+    gz,
+    cached(`${key}.gz`, () => zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION })),
   );
-  fs.writeFileSync(gz, zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION }));
   return true;
+}
+
+/** The cached bytes under `name`, else `compress()`'s, kept for next time (written aside, then renamed into place). */
+function cached(name, compress) {
+  const file = path.join(CACHE_DIR, name);
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    const bytes = compress();
+    fs.mkdirSync(CACHE_DIR, { recursive: true });
+    const aside = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(aside, bytes);
+    fs.renameSync(aside, file);
+    return bytes;
+  }
 }
 
 module.exports = { writeCompressedTwins, MIN_BYTES };
