@@ -10,11 +10,14 @@ const { DEPLOYMENTS_DIR, REMOTES, ROOT } = paths;
 const { publishBuilds } = publishing;
 
 const ifNeeded = process.argv.includes('--if-needed');
+// `npm test` type-checks every package in a step of its own: its build then has tsc only emit (--noCheck), which
+// saves the server, sandbox and contract builds about half their CPU.
+const typeCheck = !process.argv.includes('--no-type-check');
 const PACKAGES = [
   // First: the server and the browser builds read the contract's compiled output.
-  { name: '@parley/contract', dir: 'contract', output: 'dist/index.js', sources: ['src'] },
-  { name: '@parley/server', dir: 'server', output: 'dist/main.js', sources: ['src', 'drizzle'] },
-  { name: '@parley/sandbox', dir: 'sandbox', output: 'dist/main.js', sources: ['src', 'public'] },
+  { name: '@parley/contract', dir: 'contract', output: 'dist/index.js', sources: ['src'], tsc: true },
+  { name: '@parley/server', dir: 'server', output: 'dist/main.js', sources: ['src', 'drizzle'], tsc: true },
+  { name: '@parley/sandbox', dir: 'sandbox', output: 'dist/main.js', sources: ['src', 'public'], tsc: true },
   { name: 'shell', dir: 'shell', output: 'dist/index.html', sources: ['src'] },
   ...REMOTES.map((name) => ({ name, dir: name, output: 'dist/mf-manifest.json', sources: ['src'] })),
 ];
@@ -43,7 +46,8 @@ function isBuilt(pkg) {
 /** Builds one package (its own `npm run build`); rejects when that fails (its errors are on stderr). */
 function build(pkg) {
   const started = Date.now();
-  const child = spawn('npm', ['run', 'build', '-w', pkg.name], {
+  const tscArgs = pkg.tsc && !typeCheck ? ['--', '--noCheck'] : [];
+  const child = spawn('npm', ['run', 'build', '-w', pkg.name, ...tscArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
