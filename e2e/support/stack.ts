@@ -7,12 +7,17 @@ import { freePort } from './ports';
 const { previewDeployments } = require('../../scripts/lib/preview.cjs');
 const { copyMigratedPglite } = require('../../scripts/lib/pglite-template.cjs');
 const { spawnNode, stopChild, waitForOk } = require('../../scripts/lib/processes.cjs') as {
-  spawnNode(script: string, options: { env: Record<string, string>; sink: string[] }): ChildProcess;
+  spawnNode(
+    script: string,
+    options: { env: Record<string, string>; sink: string[]; nodeArgs?: string[] },
+  ): ChildProcess;
   stopChild(child: ChildProcess, graceMs?: number): Promise<void>;
   waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs?: number): Promise<void>;
 };
 
 export const ROOT = path.resolve(__dirname, '../..');
+
+const { TEST_PROCESS_V8_FLAG } = require('../../scripts/lib/v8-flags.cjs') as { TEST_PROCESS_V8_FLAG: string };
 
 export interface Stack {
   /** Where the browser opens Parley, e.g. http://localhost:43123 */
@@ -80,7 +85,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const output: string[] = [];
   const logs = () => output.join('');
   const sandbox = spawnNode('sandbox/dist/main.js', { env: sandboxEnv, sink: output });
-  const server = spawnNode('server/dist/main.js', { env, sink: output });
+  const server = spawnNode('server/dist/main.js', { env, sink: output, nodeArgs: [TEST_PROCESS_V8_FLAG] });
   const stop = async () => {
     await Promise.all([stopChild(server, 5000), stopChild(sandbox, 5000)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
