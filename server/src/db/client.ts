@@ -6,13 +6,9 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { Config } from '../config';
 import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
@@ -59,15 +55,26 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['-e', INITDB_SCRIPT, require.resolve('@electric-sql/pglite'), dataDir]);
 }
 
+/**
+ * Only the configured database's driver is loaded (`require` here, not an import above): a PGlite server never
+ * loads pg, nor a PostgreSQL server PGlite's WebAssembly build. Each costs every start time and memory (issue #20).
+ */
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
   const { url, pgliteDir, poolMax } = config.database;
   if (url) {
+    const { Pool } = require('pg') as typeof import('pg');
+    const { drizzle: drizzlePostgres } =
+      require('drizzle-orm/node-postgres') as typeof import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: url, max: poolMax });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
+  const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+  const { pg_trgm } =
+    require('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle: drizzlePglite } = require('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite');
   const inMemory = pgliteDir === 'memory://';
   if (!inMemory) await createPgliteFolder(pgliteDir);
   const client = new PGlite(inMemory ? undefined : pgliteDir, {

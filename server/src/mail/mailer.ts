@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -44,6 +43,8 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 function createSmtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
+  // Loaded only when SMTP is configured: the outbox never needs it.
+  const nodemailer = require('nodemailer') as typeof import('nodemailer');
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',

@@ -2,7 +2,6 @@
  * socket.io's Redis adapter: a room emit (`io.to(room).emit`, `disconnectSockets`) on one process reaches the
  * sockets of every process. One client publishes, a second one (put in subscriber mode) listens.
  */
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
@@ -34,6 +33,8 @@ export function useRedisAdapter(
   channelPrefix: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): void {
+  // Loaded only when REDIS_URL is set (scale/shared-state.ts), like ioredis.
+  const { createAdapter } = require('@socket.io/redis-adapter') as typeof import('@socket.io/redis-adapter');
   io.adapter(
     createAdapter(publishingSafely(pub, log), sub, {
       key: channelPrefix,

@@ -4,7 +4,7 @@
  * (commands wait meanwhile) and each failure is logged.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** The URL without its password, for messages. */
 export function describeRedisUrl(url: string): string {
@@ -18,6 +18,8 @@ export function describeRedisUrl(url: string): string {
 }
 
 export async function connectRedis(url: string, name: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only when REDIS_URL is set: one process keeps its state in memory.
+  const { Redis } = require('ioredis') as typeof import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     connectionName: name,

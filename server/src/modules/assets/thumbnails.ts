@@ -1,5 +1,5 @@
 /** Small WebP previews of uploaded images, so the grid never downloads a 15 MB original. */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 const THUMBNAIL_SIZE = 480;
 /** Refuse decompression bombs: a 15 MB file can still claim a gigantic canvas. */
@@ -8,6 +8,8 @@ const MAX_INPUT_PIXELS = 100_000_000;
 /** The thumbnail, or null when the bytes are not a readable image (the upload is then refused). */
 export async function makeThumbnail(image: Buffer): Promise<Buffer | null> {
   try {
+    // Loaded at the first image, not at every start: sharp's native library is large.
+    const sharp = require('sharp') as typeof Sharp;
     return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // honour EXIF orientation
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
