@@ -7,9 +7,10 @@ const MAX_INPUT_PIXELS = 100_000_000;
 
 /** The thumbnail, or null when the bytes are not a readable image (the upload is then refused). */
 export async function makeThumbnail(image: Buffer): Promise<Buffer | null> {
+  // Loaded at the first image, not at every start: sharp's native library is large. Outside the try: a sharp
+  // that cannot load is a server fault, never an unreadable image.
+  const sharp = require('sharp') as typeof Sharp;
   try {
-    // Loaded at the first image, not at every start: sharp's native library is large.
-    const sharp = require('sharp') as typeof Sharp;
     return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // honour EXIF orientation
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
