@@ -249,6 +249,9 @@ describe('bad input over every route', () => {
     const truncated = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhalf a fi`,
     );
+    // A part with no headers, larger than the parser's 16 KiB buffer, whole in one write: the parser skipped it
+    // and then never finished, so the request hung (fixed in patches/@fastify+busboy+*.patch).
+    const headerless = Buffer.from(`--${boundary}\r\n\r\n${'A'.repeat(20_000)}\r\n--${boundary}--\r\n`);
     const cases: Array<[string, string, { headers?: Record<string, string>; payload?: string | Buffer }, number]> = [
       // PostgreSQL cannot store NUL: refused before any query.
       [
@@ -286,6 +289,12 @@ describe('bad input over every route', () => {
             { headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: truncated },
             400,
           ],
+          [
+            'POST',
+            url,
+            { headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: headerless },
+            400,
+          ],
         ],
       ),
       // A WhatsApp token no HTTP header can carry: Meta's refusal (422), not "Meta unreachable" (502).
@@ -307,13 +316,17 @@ describe('bad input over every route', () => {
     ];
     const answers = [];
     for (const [method, url, options, expected] of cases) {
-      const response = await stack.server.app.inject({ method: method as 'GET', url, ...options });
+      let watchdog: NodeJS.Timeout | undefined;
+      const response = await Promise.race([
+        stack.server.app.inject({ method: method as 'GET', url, ...options }),
+        new Promise<undefined>((resolve) => (watchdog = setTimeout(resolve, 10_000))),
+      ]).finally(() => clearTimeout(watchdog));
       answers.push({
         method,
         url: url.slice(0, 90),
-        status: response.statusCode,
+        status: response?.statusCode ?? 'no answer within 10 s',
         expected,
-        message: typeof response.json().message,
+        message: response ? typeof response.json().message : undefined,
       });
     }
     expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: answer.expected, message: 'string' })));
