@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const { chromiumLaunchOptions } = require('../../scripts/lib/chromium.cjs');
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions());
+  return chromium.launch(chromiumLaunchOptions({ forTests: true }));
 }
 
 export interface PageOptions {
