@@ -92,9 +92,17 @@ const clientAddress = (index: number) => `10.77.${index % 64}.1`;
 /** A request still unanswered after this long is a hang in the product: fail naming it, not at the test's limit. */
 const STUCK_MS = 30_000;
 
-async function send(request: GeneratedRequest, index: number): Promise<Outcome> {
+/** The promise's value, or undefined when it has not settled within `ms` (a request the product never answers). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let watchdog: NodeJS.Timeout | undefined;
-  const response = await Promise.race([
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => (watchdog = setTimeout(() => resolve(undefined), ms))),
+  ]).finally(() => clearTimeout(watchdog));
+}
+
+async function send(request: GeneratedRequest, index: number): Promise<Outcome> {
+  const response = await within(
     stack.server.app.inject({
       method: request.method as 'GET',
       url: request.url,
@@ -102,18 +110,12 @@ async function send(request: GeneratedRequest, index: number): Promise<Outcome> 
       payload: request.payload,
       remoteAddress: clientAddress(index),
     }),
-    new Promise<never>((_, reject) => {
-      watchdog = setTimeout(
-        () =>
-          reject(
-            new Error(
-              `no answer within ${STUCK_MS} ms: ${request.method} ${request.url.slice(0, 200)} [${request.how.join('; ').slice(0, 300)}]\nreplay: ${REPLAY}`,
-            ),
-          ),
-        STUCK_MS,
-      );
-    }),
-  ]).finally(() => clearTimeout(watchdog));
+    STUCK_MS,
+  );
+  if (!response)
+    throw new Error(
+      `no answer within ${STUCK_MS} ms: ${request.method} ${request.url.slice(0, 200)} [${request.how.join('; ').slice(0, 300)}]\nreplay: ${REPLAY}`,
+    );
   let message: unknown;
   try {
     message = response.json().message;
@@ -316,11 +318,7 @@ describe('bad input over every route', () => {
     ];
     const answers = [];
     for (const [method, url, options, expected] of cases) {
-      let watchdog: NodeJS.Timeout | undefined;
-      const response = await Promise.race([
-        stack.server.app.inject({ method: method as 'GET', url, ...options }),
-        new Promise<undefined>((resolve) => (watchdog = setTimeout(resolve, 10_000))),
-      ]).finally(() => clearTimeout(watchdog));
+      const response = await within(stack.server.app.inject({ method: method as 'GET', url, ...options }), 10_000);
       answers.push({
         method,
         url: url.slice(0, 90),
