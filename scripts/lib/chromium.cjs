@@ -14,8 +14,8 @@ const CHROMIUM_ARGS = [
 
 /**
  * Browser tests only: V8's optimising compiler off. A test's pages live for seconds, so optimising their scripts
- * costs Chromium more CPU than it saves: measured on inbox and library browser tests, Chromium's CPU went down
- * 13 % (issue #20). The benchmarks and the deploy's smoke run keep Chromium as users have it.
+ * costs Chromium more CPU than it saves: Chromium's CPU over e2e/tests/inbox.test.ts went down 10 %, two runs each
+ * (issue #20). The benchmarks and the deploy's smoke run keep Chromium as users have it.
  */
 const TEST_CHROMIUM_ARGS = ['--js-flags=--no-opt'];
 
