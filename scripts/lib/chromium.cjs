@@ -25,4 +25,4 @@ const chromiumLaunchOptions = ({ forTests = false } = {}) => ({
   args: forTests ? [...CHROMIUM_ARGS, ...TEST_CHROMIUM_ARGS] : CHROMIUM_ARGS,
 });
 
-module.exports = { CHROMIUM_PATH, CHROMIUM_ARGS, TEST_CHROMIUM_ARGS, chromiumLaunchOptions };
+module.exports = { CHROMIUM_PATH, CHROMIUM_ARGS, chromiumLaunchOptions };
