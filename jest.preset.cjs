@@ -45,6 +45,8 @@ function project({ name, rootDir, environment = 'node', esmOnly: extraEsmOnly = 
     displayName: name,
     rootDir,
     testEnvironment: environment,
+    // Compiles each module once per worker process, not once per test file (tooling/jest-code-cache-runtime.cjs).
+    runtime: path.join(__dirname, 'tooling/jest-code-cache-runtime.cjs'),
     // https so the secure token cookie is kept, as in a real browser on an https or localhost origin
     testEnvironmentOptions: jsdom ? { url: 'https://localhost/' } : {},
     transform,

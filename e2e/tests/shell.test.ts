@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { navigateInApp } from '../support/navigate';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
 
@@ -58,10 +59,7 @@ describe('shell', () => {
       ['/terms-of-service', 'remote_auth'],
     ];
     for (const [route, container] of pages) {
-      await page.evaluate((to) => {
-        history.pushState({}, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, route);
+      await navigateInApp(page, route);
       await page.waitForURL(`**${route}`);
       await page.waitForFunction(
         (name) =>
