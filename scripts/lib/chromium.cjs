@@ -13,11 +13,13 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Browser tests only: V8's optimising compiler off. A test's pages live for seconds, so optimising their scripts
- * costs Chromium more CPU than it saves: Chromium's CPU over e2e/tests/inbox.test.ts went down 10 %, two runs each
- * (issue #20). The benchmarks and the deploy's smoke run keep Chromium as users have it.
+ * Browser tests only: V8 runs scripts in its interpreter alone (no optimising compiler, no Maglev, no Sparkplug). A
+ * test's pages live for seconds, so compiling their scripts further costs Chromium more CPU than it saves (issue
+ * #20): `--no-opt` took 10 % off Chromium's CPU over e2e/tests/inbox.test.ts; `--no-maglev --no-sparkplug` another
+ * 10 % off the whole file (70.1, 69.5 → 63.3, 62.5 CPU-s, all processes) and 8 % off six cold sign-in loads of /main
+ * (nine pairs). The benchmarks and the deploy's smoke run keep Chromium as users have it.
  */
-const TEST_CHROMIUM_ARGS = ['--js-flags=--no-opt'];
+const TEST_CHROMIUM_ARGS = ['--js-flags=--no-opt --no-maglev --no-sparkplug'];
 
 /** playwright-core's launch options for it; `forTests` adds TEST_CHROMIUM_ARGS. */
 const chromiumLaunchOptions = ({ forTests = false } = {}) => ({
