@@ -16,6 +16,8 @@ class CodeCachingRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     const executor = this.executor;
+    // The jest internals this relies on (jest-runtime 30's ModuleExecutor): when an upgrade moves them, jest runs as is.
+    if (typeof executor?.compile !== 'function' || typeof executor.dynamicImport !== 'function') return;
     const jestCompile = executor.compile.bind(executor);
     executor.compile = (source, filename) => {
       const vmContext = executor.environment.getVmContext();

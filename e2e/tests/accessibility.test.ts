@@ -65,7 +65,6 @@ function settling(page: Page) {
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  const deadline = () => Date.now() + 60_000;
   const quiet = async (until: number) => {
     while (inFlight.size || Date.now() - changed < 500) {
       if (Date.now() > until) throw new Error(`still loading: ${[...inFlight].map((r) => r.url()).join(', ')}`);
@@ -75,7 +74,7 @@ function settling(page: Page) {
   // Quiet, shown, quiet: after a move inside the app the previous page is still there until the new one starts
   // loading, and a page that has just shown may start its own requests.
   return async function settled() {
-    const until = deadline();
+    const until = Date.now() + 60_000;
     await quiet(until);
     await page.locator('main, .remote-outlet, form').first().waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="remote-loading"], .ant-skeleton'));
