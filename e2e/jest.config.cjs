@@ -1,5 +1,6 @@
-// Browser tests: one real stack (server + sandbox) per test file, Debian's Chromium driven by playwright-core.
-// Files never share a stack, so `npm test` runs two at once (they mostly wait); run alone here, one at a time.
+// Browser tests: one real stack (server + sandbox) per test file, Debian's Chromium driven by playwright-core (one per
+// jest worker, kept from file to file: support/worker.cjs). Files never share a stack, so `npm test` runs two at once
+// (they mostly wait); run alone here, one at a time.
 // support/jest-setup.ts gives each test its time.
 const { project } = require('../jest.preset.cjs');
 
@@ -13,6 +14,7 @@ module.exports = {
     testEnvironment: '<rootDir>/support/environment.cjs',
     // The migrated PGlite template every stack copies, made before any file runs.
     globalSetup: '<rootDir>/../scripts/lib/jest-global-setup.cjs',
+    globalTeardown: '<rootDir>/support/global-teardown.cjs',
   }),
   maxWorkers: 1,
 };

@@ -1,11 +1,34 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-const { chromiumLaunchOptions } = require('../../scripts/lib/chromium.cjs');
+/** support/worker.cjs: what this jest worker keeps from one test file to the next. */
+interface E2eWorker {
+  sharedBrowser(): Promise<Browser>;
+  leaveBrowser(): Promise<void>;
+  trackContext(context: BrowserContext, page: Page, key: string): Tracked;
+  unpark(key: string): Tracked | undefined;
+  park(tracked: Tracked): void;
+}
+/** A context the pool hands out, with the page in it; `tainted` once the test did what cleaning cannot undo. */
+interface Tracked {
+  context: BrowserContext;
+  page: Page;
+  key: string;
+  tainted: boolean;
+}
+const worker = (globalThis as unknown as { __e2eWorker: E2eWorker }).__e2eWorker;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions({ forTests: true }));
+/**
+ * The jest worker's Chromium: launched by its first test file and kept for the next (support/worker.cjs). A file
+ * ends with `leaveBrowser`, not `close`.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  return worker.sharedBrowser();
 }
 
+/** Closes the browser contexts this file opened and left open; the worker's Chromium and its parked pages stay. */
+export function leaveBrowser(): Promise<void> {
+  return worker.leaveBrowser();
+}
 export interface PageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
@@ -45,47 +68,38 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-interface Pooled extends OpenedPage {
-  key: string;
-  /** Set when the test did something to the page or context that cleaning cannot undo (a route, an init script…). */
-  tainted: boolean;
-}
-
 /**
- * Browser contexts handed out one per page and, after a test that passed, cleaned and kept for the next test of the
- * file: cookies, storage and permissions cleared, listeners removed, the page parked on the stack's /healthz (same
- * origin, no app running). A page's first load in a new context costs Chromium ~5 CPU-s on a 2-core machine (a
- * new renderer process compiling the app's scripts); in a kept one it costs ~1.3 (measured, issue #20). A context
- * the test changed in a way cleaning cannot undo (routes, init scripts, offline, a key or button held, emulated
- * media…) and every context of a failed test is closed instead.
+ * Browser contexts handed out one per page and, after a test that passed, cleaned and parked for the next test of this
+ * file or of the next file the jest worker runs (support/worker.cjs keeps them, and every stack of the worker
+ * listens on the same port): cookies, storage and permissions cleared, listeners removed, the page parked on the
+ * stack's /healthz (same origin, no app running). A page's first load in a new context costs Chromium ~5 CPU-s on a
+ * 2-core machine (a new renderer process compiling the app's scripts); in a parked one much less (measured, issue
+ * #20). A context the test changed in a way cleaning cannot undo (routes, init scripts, offline, a key or button
+ * held, emulated media…) and every context of a failed test is closed instead.
  */
 export class PagePool {
-  private idle: Pooled[] = [];
-  private out: Pooled[] = [];
+  private out: Array<OpenedPage & { tracked: Tracked }> = [];
 
   constructor(
     private readonly browser: Browser,
-    /** Where kept pages wait: a same-origin page of the stack, so the next load stays in the same renderer. */
+    /** Where parked pages wait: a same-origin page of the stack, so the next load stays in the same renderer. */
     private readonly parkingUrl: () => string,
   ) {}
 
   /** A page in a context of its own (own cookies, storage, system colour scheme, browser language). */
   async take(options: PageOptions = {}): Promise<OpenedPage> {
     const key = `${options.colorScheme ?? ''}|${options.locale ?? ''}`;
-    const index = this.idle.findIndex((kept) => kept.key === key);
-    let pooled: Pooled;
-    if (index >= 0) {
-      [pooled] = this.idle.splice(index, 1);
-      await pooled.page.setViewportSize(options.viewport ?? DEFAULT_VIEWPORT);
-      pooled.errors = collectErrors(pooled.page);
-      pooled.tainted = false;
+    let tracked = worker.unpark(key);
+    if (tracked) {
+      await tracked.page.setViewportSize(options.viewport ?? DEFAULT_VIEWPORT);
+      tracked.tainted = false;
     } else {
       const opened = await newPage(this.browser, options);
-      pooled = { ...opened, key, tainted: false };
-      watchForTaint(pooled);
+      tracked = worker.trackContext(opened.context, opened.page, key);
     }
-    this.out.push(pooled);
-    return pooled;
+    const handedOut = { context: tracked.context, page: tracked.page, errors: collectErrors(tracked.page), tracked };
+    this.out.push(handedOut);
+    return handedOut;
   }
 
   /** The pages handed out since the last `release`. */
@@ -98,25 +112,25 @@ export class PagePool {
     return this.out.flatMap((pooled) => pooled.errors);
   }
 
-  /** Takes back every page handed out: kept when `keep` and the test left nothing behind, closed otherwise. */
+  /** Takes back every page handed out: parked when `keep` and the test left nothing behind, closed otherwise. */
   async release(keep: boolean): Promise<void> {
     const back = this.out.splice(0);
     await Promise.all(
-      back.map(async (pooled) => {
-        if (keep && (await this.clean(pooled).catch(() => false))) this.idle.push(pooled);
-        else await pooled.context.close().catch(() => undefined);
+      back.map(async ({ tracked }) => {
+        if (keep && (await this.clean(tracked).catch(() => false))) worker.park(tracked);
+        else await tracked.context.close().catch(() => undefined);
       }),
     );
   }
 
+  /** The end of the file: what is still handed out is closed; parked pages stay for the next file. */
   async close(): Promise<void> {
     await this.release(false);
-    await Promise.all(this.idle.splice(0).map((pooled) => pooled.context.close().catch(() => undefined)));
   }
 
-  private async clean(pooled: Pooled): Promise<boolean> {
-    const { context, page } = pooled;
-    if (pooled.tainted || page.isClosed()) return false;
+  private async clean(tracked: Tracked): Promise<boolean> {
+    const { context, page } = tracked;
+    if (tracked.tainted || page.isClosed()) return false;
     await Promise.all(
       context
         .pages()
@@ -133,29 +147,4 @@ export class PagePool {
     });
     return true;
   }
-}
-
-/** Marks the pooled context tainted when the test calls something that cleaning cannot undo. */
-function watchForTaint(pooled: Pooled) {
-  const taint = <T extends object>(target: T, names: string[]) => {
-    for (const name of names) {
-      const original = (target as Record<string, unknown>)[name];
-      if (typeof original !== 'function') continue;
-      Object.defineProperty(target, name, {
-        configurable: true,
-        value: (...args: unknown[]) => {
-          pooled.tainted = true;
-          return (original as (...a: unknown[]) => unknown).apply(target, args);
-        },
-      });
-    }
-  };
-  const { page, context } = pooled;
-  const shared = ['route', 'routeWebSocket', 'routeFromHAR', 'addInitScript', 'exposeFunction', 'exposeBinding'];
-  taint(page, [...shared, 'emulateMedia', 'setExtraHTTPHeaders']);
-  taint(context, [...shared, 'setOffline', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials']);
-  taint(page.keyboard, ['down']);
-  taint(page.mouse, ['down']);
-  taint(page.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward']);
-  taint(context.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward']);
 }

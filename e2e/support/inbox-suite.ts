@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, PagePool } from './browser';
+import { leaveBrowser, sharedBrowser, PagePool } from './browser';
 import { reportFailure, testFailed } from './failure-report';
 import { jsonCall } from './json-call';
 import { signInAs } from './session';
@@ -41,7 +41,7 @@ export function inboxSuite(options: StackOptions = {}) {
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true, ...options });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     pool = new PagePool(browser, () => `${stack.baseUrl}/healthz`);
   });
   afterEach(async () => {
@@ -55,7 +55,7 @@ export function inboxSuite(options: StackOptions = {}) {
   });
   afterAll(async () => {
     await pool?.close();
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 

@@ -40,8 +40,30 @@ export interface StackOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the real built server (on a fresh PGlite folder) and the sandbox standing in for Meta. */
+/** The port lease of support/worker.cjs (this jest worker's stacks use one port, so pages stay on one origin). */
+const worker = (globalThis as { __e2eWorker?: E2eWorkerPorts }).__e2eWorker;
+interface E2eWorkerPorts {
+  takePort(): Promise<number>;
+  releasePort(port: number, broken?: boolean): void;
+}
+
+/**
+ * Starts the real built server (on a fresh PGlite folder) and the sandbox standing in for Meta. The server listens on
+ * the jest worker's port; when something else took that port since the last file, it starts again on a fresh one.
+ */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  try {
+    return await startStackOn(await takePort(), options);
+  } catch (error) {
+    if (!(error instanceof PortTaken)) throw error;
+    return startStackOn(await takePort(), options);
+  }
+}
+
+class PortTaken extends Error {}
+const takePort = () => worker?.takePort() ?? freePort();
+
+async function startStackOn(port: number, options: StackOptions): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const outboxDir = path.join(dataDir, 'outbox');
   fs.mkdirSync(outboxDir, { recursive: true });
@@ -51,7 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   previewDeployments(deploymentsDir);
   // A copy of a migrated database folder: initdb and the migrations would cost every stack seconds of CPU.
   const pgliteDir = await copyMigratedPglite(path.join(dataDir, 'pglite'));
-  const [port, sandboxPort] = await Promise.all([freePort(), freePort()]);
+  const sandboxPort = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const shared = {
@@ -86,8 +108,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const logs = () => output.join('');
   const sandbox = spawnNode('sandbox/dist/main.js', { env: sandboxEnv, sink: output });
   const server = spawnNode('server/dist/main.js', { env, sink: output, nodeArgs: [TEST_PROCESS_V8_FLAG] });
+  let portTaken = false;
   const stop = async () => {
     await Promise.all([stopChild(server, 5000), stopChild(sandbox, 5000)]);
+    worker?.releasePort(port, portTaken);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -95,9 +119,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       waitForOk(`${baseUrl}/readyz`, server, logs, 60_000),
       waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs, 60_000),
     ]);
+    // Whoever answered must be this stack's server: its content security policy names this stack's sandbox.
+    const policy = (await fetch(`${baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
+    if (!policy.includes(sandboxUrl)) throw new PortTaken(`another server answers on port ${port}`);
   } catch (error) {
+    portTaken = error instanceof PortTaken || /EADDRINUSE/.test(logs());
     await stop();
-    throw error;
+    throw portTaken ? new PortTaken(String(error)) : error;
   }
   return { baseUrl, sandboxUrl, outboxDir, deploymentsDir, dataDir, env, stop, logs };
 }

@@ -71,14 +71,19 @@ function settling(page: Page) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  // Quiet, shown, quiet: after a move inside the app the previous page is still there until the new one starts
-  // loading, and a page that has just shown may start its own requests.
+  // Quiet, shown, nothing loading, quiet, and still nothing loading: after a move inside the app the previous page is
+  // still there until the new one starts loading, and a page that has just shown may start its own requests a while
+  // later (the reports page's button was once checked in its loading state: its request began after 500 ms of quiet).
+  const LOADING = '[data-testid="remote-loading"], .ant-skeleton, .ant-btn-loading';
+  const stillLoading = () => page.evaluate((selector) => document.querySelector(selector) !== null, LOADING);
   return async function settled() {
     const until = Date.now() + 60_000;
     await quiet(until);
     await page.locator('main, .remote-outlet, form').first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="remote-loading"], .ant-skeleton'));
-    await quiet(until);
+    do {
+      await page.waitForFunction((selector) => document.querySelector(selector) === null, LOADING);
+      await quiet(until);
+    } while (await stillLoading());
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { shownBriefly } from '../support/brief-text';
-import { launchBrowser, PagePool, type OpenedPage } from '../support/browser';
+import { leaveBrowser, sharedBrowser, PagePool, type OpenedPage } from '../support/browser';
 import { testFailed } from '../support/failure-report';
 import { latestCode } from '../support/outbox';
 import { startStack, type Stack } from '../support/stack';
@@ -19,7 +19,7 @@ describe('accounts', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     pool = new PagePool(browser, () => `${stack.baseUrl}/healthz`);
   });
   afterEach(async () => {
@@ -27,7 +27,7 @@ describe('accounts', () => {
   });
   afterAll(async () => {
     await pool?.close();
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { leaveBrowser, sharedBrowser, newPage } from '../support/browser';
 import { signInAs } from '../support/session';
 import { ROOT, startStack, type Stack } from '../support/stack';
 
@@ -61,12 +61,12 @@ describe('deploying and rolling back one remote', () => {
 
   beforeAll(async () => {
     stack = await startStack({ ownDeployments: true, seedDemo: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ page } = await newPage(browser));
     await signInAs(page, stack.baseUrl, owner.email, owner.password);
   });
   afterAll(async () => {
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 

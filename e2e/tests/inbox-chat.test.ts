@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
-import { launchBrowser, newPage } from '../support/browser';
+import { leaveBrowser, sharedBrowser, newPage } from '../support/browser';
 import { jsonCall } from '../support/json-call';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
@@ -25,7 +25,7 @@ describe('inbox chat pane', () => {
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ context, page, errors } = await newPage(browser));
     await signInAs(page, stack.baseUrl, DEMO_LOGINS.agent.email, DEMO_LOGINS.agent.password);
     await page.goto(`${stack.baseUrl}/main`);
@@ -37,7 +37,7 @@ describe('inbox chat pane', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 

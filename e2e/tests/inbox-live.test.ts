@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
-import { launchBrowser, PagePool } from '../support/browser';
+import { leaveBrowser, sharedBrowser, PagePool } from '../support/browser';
 import { reportFailure, testFailed } from '../support/failure-report';
 import { jsonCall } from '../support/json-call';
 import { cuttableRealtime } from '../support/realtime-cut';
@@ -25,7 +25,7 @@ describe('inbox live (shell)', () => {
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     pool = new PagePool(browser, () => `${stack.baseUrl}/healthz`);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     fs.mkdirSync(DASHBOARD_SHOTS, { recursive: true });
@@ -37,7 +37,7 @@ describe('inbox live (shell)', () => {
   });
   afterAll(async () => {
     await pool?.close();
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { shownBriefly } from '../support/brief-text';
-import { launchBrowser, newPage } from '../support/browser';
+import { leaveBrowser, sharedBrowser, newPage } from '../support/browser';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
 import { jsonCall } from '../support/json-call';
@@ -24,7 +24,7 @@ describe('languages', () => {
 
   beforeAll(async () => {
     stack = await startStack({ seedDemo: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterEach(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -33,7 +33,7 @@ describe('languages', () => {
     pageErrors = [];
   });
   afterAll(async () => {
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 

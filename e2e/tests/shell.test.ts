@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { leaveBrowser, sharedBrowser, newPage } from '../support/browser';
 import { navigateInApp } from '../support/navigate';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
@@ -13,10 +13,10 @@ describe('shell', () => {
 
   beforeAll(async () => {
     stack = await startStack({ ownDeployments: true, seedDemo: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await leaveBrowser();
     await stack?.stop();
   });
 
