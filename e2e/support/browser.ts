@@ -1,21 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-
-/** support/worker.cjs: what this jest worker keeps from one test file to the next. */
-interface E2eWorker {
-  sharedBrowser(): Promise<Browser>;
-  leaveBrowser(): Promise<void>;
-  trackContext(context: BrowserContext, page: Page, key: string): Tracked;
-  unpark(key: string): Tracked | undefined;
-  park(tracked: Tracked): void;
-}
-/** A context the pool hands out, with the page in it; `tainted` once the test did what cleaning cannot undo. */
-interface Tracked {
-  context: BrowserContext;
-  page: Page;
-  key: string;
-  tainted: boolean;
-}
-const worker = (globalThis as unknown as { __e2eWorker: E2eWorker }).__e2eWorker;
+import { keptByWorker as worker, type TrackedContext as Tracked } from './kept-by-worker';
 
 /**
  * The jest worker's Chromium: launched by its first test file and kept for the next (support/worker.cjs). A file
@@ -29,6 +13,7 @@ export function sharedBrowser(): Promise<Browser> {
 export function leaveBrowser(): Promise<void> {
   return worker.leaveBrowser();
 }
+
 export interface PageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { keptByWorker as worker } from './kept-by-worker';
 import { freePort } from './ports';
 
 const { previewDeployments } = require('../../scripts/lib/preview.cjs');
@@ -40,28 +41,20 @@ export interface StackOptions {
   env?: Record<string, string>;
 }
 
-/** The port lease of support/worker.cjs (this jest worker's stacks use one port, so pages stay on one origin). */
-const worker = (globalThis as { __e2eWorker?: E2eWorkerPorts }).__e2eWorker;
-interface E2eWorkerPorts {
-  takePort(): Promise<number>;
-  releasePort(port: number, broken?: boolean): void;
-}
-
 /**
  * Starts the real built server (on a fresh PGlite folder) and the sandbox standing in for Meta. The server listens on
  * the jest worker's port; when something else took that port since the last file, it starts again on a fresh one.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
-    return await startStackOn(await takePort(), options);
+    return await startStackOn(await worker.takePort(), options);
   } catch (error) {
     if (!(error instanceof PortTaken)) throw error;
-    return startStackOn(await takePort(), options);
+    return startStackOn(await worker.takePort(), options);
   }
 }
 
 class PortTaken extends Error {}
-const takePort = () => worker?.takePort() ?? freePort();
 
 async function startStackOn(port: number, options: StackOptions): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
@@ -111,7 +104,7 @@ async function startStackOn(port: number, options: StackOptions): Promise<Stack>
   let portTaken = false;
   const stop = async () => {
     await Promise.all([stopChild(server, 5000), stopChild(sandbox, 5000)]);
-    worker?.releasePort(port, portTaken);
+    worker.releasePort(port, portTaken);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

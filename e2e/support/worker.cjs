@@ -1,6 +1,6 @@
 // What one jest worker process keeps from one browser-test file to the next. jest gives every test file a fresh
 // module registry, but loads the test environment (support/environment.cjs) once per worker process; it loads this
-// module and hands it to each file as `globalThis.__e2eWorker` (support/browser.ts and support/stack.ts use it).
+// module and hands it to each file as `globalThis.__e2eWorker` (support/kept-by-worker.ts gives it its types).
 //
 // Why (issue #20): a page loading the app in a renderer process that loaded it before takes ~1.2 s instead of ~3,
 // as V8 keeps its compilation of the scripts it ran (by source and URL), and a new browser context costs Chromium
