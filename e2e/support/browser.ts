@@ -74,15 +74,15 @@ export class PagePool {
   /** A page in a context of its own (own cookies, storage, system colour scheme, browser language). */
   async take(options: PageOptions = {}): Promise<OpenedPage> {
     const key = `${options.colorScheme ?? ''}|${options.locale ?? ''}`;
-    let tracked = worker.unpark(key);
-    if (tracked) {
-      await tracked.page.setViewportSize(options.viewport ?? DEFAULT_VIEWPORT);
-      tracked.tainted = false;
+    const parked = worker.unpark(key);
+    let handedOut: OpenedPage & { tracked: Tracked };
+    if (parked) {
+      await parked.page.setViewportSize(options.viewport ?? DEFAULT_VIEWPORT);
+      handedOut = { context: parked.context, page: parked.page, errors: collectErrors(parked.page), tracked: parked };
     } else {
       const opened = await newPage(this.browser, options);
-      tracked = worker.trackContext(opened.context, opened.page, key);
+      handedOut = { ...opened, tracked: worker.trackContext(opened.context, opened.page, key) };
     }
-    const handedOut = { context: tracked.context, page: tracked.page, errors: collectErrors(tracked.page), tracked };
     this.out.push(handedOut);
     return handedOut;
   }

@@ -100,9 +100,11 @@ const isFree = (port) =>
  * else a fresh one (which becomes the worker's port when it had none free to give).
  */
 async function takePort() {
-  if (!origin.inUse && origin.port && (await isFree(origin.port))) {
+  if (!origin.inUse && origin.port) {
+    // Claimed before the probe, so two stacks a file starts at once never both get it.
     origin.inUse = true;
-    return origin.port;
+    if (await isFree(origin.port)) return origin.port;
+    origin.inUse = false;
   }
   const port = await freePort();
   if (!origin.inUse) Object.assign(origin, { port, inUse: true });
