@@ -21,12 +21,13 @@ export const whatsappWebhookModule: AppModule = {
     // account's API p99 during a 1,000-message batch was 51–73 ms against 88–154 with 25, the batch 1.0–1.2 s
     // against 0.76–0.83 (bench P7, docs/reliability.md "Batches and connects").
     const sliceEvents = dbKind === 'postgres' ? 100 : 10;
-    // How long a webhook waits for others to share its statement. On PGlite each statement costs the server's own
-    // thread a fixed part (PostgreSQL's executor in WebAssembly) that a group shares: at 200 one-message webhooks a
-    // second, 6 ms rather than 2 took the server's CPU per message from 4.4–4.7 to 3.8–4.1 ms, for a median
-    // delivery about 10 ms later. On PostgreSQL that part is the database's and the pool commits groups side by side, so a
-    // longer wait only adds latency (bench P1, docs/reliability.md).
-    const windowMs = dbKind === 'postgres' ? 2 : 6;
+    // How long a webhook waits for others to share its statement (and, on PostgreSQL, its round trip). Each
+    // statement costs a fixed part that a group shares: PGlite's executor on the server's own thread; on
+    // PostgreSQL the send and the answer's wake-up on the server, and the database's own parse and commit. At 200
+    // one-message webhooks a second, 6 ms rather than 2 took the server's CPU per message from 4.4–4.7 to 3.8–4.1
+    // ms on PGlite, and from 1.15–1.19 to 0.95–1.06 ms on PostgreSQL (the database's from 0.9 to 0.6–0.7), for a
+    // median delivery about 2 ms later (bench P1, docs/reliability.md "Webhook path CPU").
+    const windowMs = 6;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents, windowMs });
     await registerWhatsAppWebhook(app, {
       appSecret: config.whatsapp.appSecret,
