@@ -26,7 +26,8 @@ export const whatsappWebhookModule: AppModule = {
     // PostgreSQL the send and the answer's wake-up on the server, and the database's own parse and commit. At 200
     // one-message webhooks a second, 6 ms rather than 2 took the server's CPU per message from 4.4–4.7 to 3.8–4.1
     // ms on PGlite, and from 1.15–1.19 to 0.95–1.06 ms on PostgreSQL (the database's from 0.9 to 0.6–0.7), for a
-    // median delivery about 2 ms later (bench P1, docs/reliability.md "Webhook path CPU").
+    // median delivery about 2 ms later on PostgreSQL and 10 on PGlite (bench P1, docs/reliability.md "Webhook path
+    // CPU").
     const windowMs = 6;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents, windowMs });
     await registerWhatsAppWebhook(app, {
