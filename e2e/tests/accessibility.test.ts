@@ -26,7 +26,9 @@ interface Violation {
 /** The serious and critical violations axe finds on the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {
   // Through the DevTools protocol, which the app's Content-Security-Policy (rightly) does not let a script tag do.
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a move inside the app keeps the page's window, and with it axe (its 550 KB compiled again
+  // for every route was Chromium's work for nothing).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, {
