@@ -269,15 +269,18 @@ describe('inbox', () => {
     await agent.locator('.inbox-composer').getByText('setup.exe', { exact: true }).waitFor();
   });
 
-  it('a click on a tab lands while the tab counts arrive: the tabs do not move under the pointer', async () => {
-    // The counts come after the list (their own request): the tabs must not shift when they do.
+  it('a click on a tab lands while the tab counts and the profile arrive: the tabs do not move under the pointer', async () => {
+    // The counts come after the list (their own request), and so does the profile (the account's name above the
+    // list) on a page opened without it: the tabs must not shift when they do.
     const agent = await suite.page();
-    let answerCounts = () => {};
-    const countsHeld = new Promise<void>((resolve) => (answerCounts = resolve));
-    await agent.route('**/api/conversations/summary', async (route) => {
-      await countsHeld;
-      await route.continue();
-    });
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    for (const call of ['**/api/conversations/summary', '**/api/user/profile']) {
+      await agent.route(call, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
     await signInAs(agent, suite.stack.baseUrl, AGENT.email, AGENT.password);
     await agent.goto(`${suite.stack.baseUrl}/main`);
     await row(agent, 'Maria Silva').waitFor();
@@ -285,8 +288,9 @@ describe('inbox', () => {
     if (!closed) throw new Error('the Closed tab is not shown');
     await agent.mouse.move(closed.x + closed.width / 2, closed.y + closed.height / 2);
     await agent.mouse.down();
-    answerCounts();
+    answer();
     await agent.locator('.inbox-tab-count', { hasText: /\d/ }).first().waitFor();
+    await agent.getByRole('heading', { name: 'Parley Demo', exact: true }).waitFor();
     await agent.mouse.up();
     await agent.getByRole('tab', { name: 'Closed', exact: true, selected: true }).waitFor();
     expect(agent.url()).toMatch(/[?&]tab=closed/);

@@ -20,7 +20,8 @@ export function DashboardHeader() {
   return (
     <header className="inbox-header">
       <div style={{ minWidth: 0 }}>
-        <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+        {/* Its line is kept until the profile comes (inbox.css): the page moving down as it came lost clicks. */}
+        <Typography.Title level={4} className="inbox-account-name" style={{ margin: 0 }} ellipsis>
           {profile?.account?.name ?? ''}
         </Typography.Title>
         <Typography.Text type="secondary">
