@@ -5,6 +5,7 @@ import { shownBriefly } from '../support/brief-text';
 import { leaveBrowser, sharedBrowser, PagePool, type OpenedPage } from '../support/browser';
 import { testFailed } from '../support/failure-report';
 import { latestCode } from '../support/outbox';
+import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
 
 const PROFILE_MESSAGE = '[data-testid="profile-message"]';
@@ -242,6 +243,28 @@ describe('accounts', () => {
     await page.getByText('Email or password is incorrect').waitFor();
     await signIn(page, owner.email, 'orbital-1962');
     await page.waitForURL(/\/main$/);
+  });
+
+  it('keeps the profile page still while the profile comes: nothing moves under the pointer', async () => {
+    // A page opened without the profile in storage (a bookmark, a new tab) shows its rows before the profile's
+    // values; when they came, the buttons below moved 14 px down (docs/reliability.md, row 13).
+    const owner = await verifiedOwner('Grace Hopper');
+    const { page } = await open();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/user/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInAs(page, stack.baseUrl, owner.email, owner.password);
+    await page.goto(`${stack.baseUrl}/profile`);
+    const button = page.getByRole('button', { name: 'Change Password' });
+    await button.waitFor();
+    const before = await button.boundingBox();
+    answer();
+    await page.getByText(owner.email).waitFor();
+    await page.getByRole('button', { name: 'Edit Profile', disabled: false }).waitFor();
+    expect(await button.boundingBox()).toEqual(before);
   });
 
   it('edits the profile, refuses mismatched passwords without a call, and changes the password', async () => {

@@ -12,7 +12,16 @@ type Choice = Language | typeof FOLLOW_BROWSER;
  * The user's language, saved on the server (null: follow the browser's) and applied at once: the refreshed profile
  * sets the language every page shows (README "Languages"). Names are written in their own language.
  */
-export function LanguageChoice({ onSaved, onFailed }: { onSaved(text: string): void; onFailed(text: string): void }) {
+export function LanguageChoice({
+  ready,
+  onSaved,
+  onFailed,
+}: {
+  /** False until the profile (which holds the saved language) has come: the row keeps its place, the choice waits. */
+  ready: boolean;
+  onSaved(text: string): void;
+  onFailed(text: string): void;
+}) {
   const t = useTexts(texts);
   const saved = useStore($savedLanguage);
   const [saving, setSaving] = useState(false);
@@ -44,9 +53,9 @@ export function LanguageChoice({ onSaved, onFailed }: { onSaved(text: string): v
       <Select<Choice>
         aria-labelledby="profile-language-label"
         style={{ width: 220 }}
-        value={saved ?? FOLLOW_BROWSER}
-        loading={saving}
-        disabled={saving}
+        value={ready ? (saved ?? FOLLOW_BROWSER) : undefined}
+        loading={saving || !ready}
+        disabled={saving || !ready}
         onChange={(choice) => void change(choice)}
         options={options.map(({ value, label, lang }) => ({ value, label: <span lang={lang}>{label}</span> }))}
       />

@@ -76,6 +76,24 @@ describe('Profile page', () => {
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeTruthy();
   });
 
+  it('opened without the profile, shows its rows with placeholders and the language choice waiting, then the values', async () => {
+    signedInAs(owner);
+    $persisted.set({ ...$persisted.get(), profile: null });
+    let respond: (value: unknown) => void = () => {};
+    get.mockReturnValue(new Promise((resolve) => (respond = resolve)));
+    renderProfilePage(ProfilePage);
+    for (const label of ['Account Name', 'Full Name', 'Email', 'Role']) expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.queryByText('olivia@example.com')).toBeNull();
+    const languageChoice = () => screen.getByRole('combobox', { name: 'Language' }) as HTMLInputElement;
+    expect(languageChoice().disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Edit Profile' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => respond(answer(owner)));
+    await screen.findByText('olivia@example.com');
+    expect(languageChoice().disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Edit Profile' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('without a logo shows a plain avatar', async () => {
     signedInAs(agent);
     renderProfilePage(ProfilePage);

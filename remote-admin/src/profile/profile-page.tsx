@@ -10,7 +10,7 @@ import {
   useToast,
   type PageProps,
 } from '@parley/shared';
-import { Alert, Button, Card, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ChangePasswordForm } from './change-password-form';
 import { EditProfileForm } from './edit-profile-form';
@@ -95,8 +95,12 @@ export function ProfilePage(_props: PageProps) {
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         {t('profile.title')}
       </Typography.Title>
-      {profile ? <ProfileDetails profile={profile} /> : <Skeleton avatar active paragraph={{ rows: 3 }} />}
-      {profile && <LanguageChoice onSaved={(text) => toast.success(text)} onFailed={(text) => toast.error(text)} />}
+      <ProfileDetails profile={profile} />
+      <LanguageChoice
+        ready={profile !== null}
+        onSaved={(text) => toast.success(text)}
+        onFailed={(text) => toast.error(text)}
+      />
       <div style={{ marginTop: 24 }}>
         {mode === 'none' && (
           <Space wrap>
