@@ -10,7 +10,7 @@ const AVATAR_SIZE = 80;
 /**
  * docs/product-rules.md#admin: the account logo as avatar when there is one, then account name, full name, email, role.
  * Until the profile comes (a page opened without it in storage), the same rows hold placeholders of a line's height,
- * so nothing below moves when it arrives (docs/reliability.md, the lost clicks of rows 9, 10 and 12).
+ * so nothing below moves when it arrives (docs/reliability.md, row 13, of the kind of rows 9, 10 and 12).
  */
 export function ProfileDetails({ profile }: { profile: CurrentUser | null }) {
   const t = useTexts(texts);
