@@ -9,20 +9,23 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 export async function cuttableRealtime(page: Page) {
   let cut = false;
   const live: WebSocketRoute[] = [];
-  // socket.io's CONNECT answer ("40…"): the socket has joined, not merely opened (the client opens its WebSocket
-  // before socket.io's handshake, so a cut between the two would test a first connect, not a reconnect).
+  // socket.io's CONNECT answer ("40…") handed to the page: the socket has joined, not merely opened (the client
+  // opens its WebSocket before socket.io's handshake, so a cut between the two would test a first connect, not a
+  // reconnect). Counted when this route forwards it, not when the browser's socket receives it: the page's script
+  // gets it only after that forward, and a cut sent in between reached the page first (a busy CI run, 2026-12-02:
+  // the page never saw its socket open, so it rightly showed no "Reconnecting…"). A close sent after the forward
+  // reaches the page after it.
   let joined = false;
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      if (typeof payload === 'string' && payload.startsWith('40')) joined = true;
-    }),
-  );
   await page.routeWebSocket(/\/socket\.io\//, (socket) => {
     if (cut) {
       void socket.close({ code: 1006, reason: 'network down' });
       return;
     }
-    socket.connectToServer();
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      socket.send(message);
+      if (typeof message === 'string' && message.startsWith('40')) joined = true;
+    });
     live.push(socket);
   });
   await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
