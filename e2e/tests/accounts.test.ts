@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { shownBriefly } from '../support/brief-text';
 import { leaveBrowser, sharedBrowser, PagePool, type OpenedPage } from '../support/browser';
 import { testFailed } from '../support/failure-report';
+import { holdRequests } from '../support/hold-requests';
 import { latestCode } from '../support/outbox';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
@@ -250,12 +251,7 @@ describe('accounts', () => {
     // values; when they came, the buttons below moved 14 px down (docs/reliability.md, row 13).
     const owner = await verifiedOwner('Grace Hopper');
     const { page } = await open();
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/user/profile', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const answer = await holdRequests(page, '**/api/user/profile');
     await signInAs(page, stack.baseUrl, owner.email, owner.password);
     await page.goto(`${stack.baseUrl}/profile`);
     const button = page.getByRole('button', { name: 'Change Password' });

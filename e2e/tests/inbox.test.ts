@@ -9,6 +9,7 @@ import {
   tab,
   type Login,
 } from '../support/inbox-suite';
+import { holdRequests } from '../support/hold-requests';
 import { signInAs } from '../support/session';
 
 // The inbox in the browser (docs/product-rules.md#dashboard): staff answer sandbox customers live on the real server (conversation API, socket,
@@ -273,14 +274,7 @@ describe('inbox', () => {
     // The counts come after the list (their own request), and so does the profile (the account's name above the
     // list) on a page opened without it: the tabs must not shift when they do.
     const agent = await suite.page();
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    for (const call of ['**/api/conversations/summary', '**/api/user/profile']) {
-      await agent.route(call, async (route) => {
-        await held;
-        await route.continue();
-      });
-    }
+    const answer = await holdRequests(agent, '**/api/conversations/summary', '**/api/user/profile');
     await signInAs(agent, suite.stack.baseUrl, AGENT.email, AGENT.password);
     await agent.goto(`${suite.stack.baseUrl}/main`);
     await row(agent, 'Maria Silva').waitFor();
