@@ -86,12 +86,16 @@ async function signIn(context, baseUrl, { email, password }) {
   );
 }
 
-/** Opens one page and returns what went wrong on it (empty = it rendered without an error). */
-async function checkPage(context, baseUrl, route, expectedManifest) {
-  const page = await context.newPage();
-  const problems = [];
-  let candidateLoaded = false;
-  page.on('pageerror', (error) => problems.push(`threw: ${error.message}`));
+/**
+ * A page that opens route after route, as a user's tab moves from page to page, and keeps what went wrong on each
+ * (a new page per route started a new renderer that compiled the whole app again: 16 routes took 70 CPU-s of
+ * renderers). A request counts for the route whose load made it: once the page moves on, what that route still
+ * had in flight is cut, which is not a broken release.
+ */
+function routeChecker(page) {
+  let current;
+  const routeOf = new WeakMap();
+  page.on('pageerror', (error) => current?.problems.push(`threw: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const url = message.location()?.url ?? '';
@@ -99,36 +103,42 @@ async function checkPage(context, baseUrl, route, expectedManifest) {
     // The browser's own favicon request is no page's business either.
     if (/^Failed to load resource/.test(message.text()) && /\/(api|auth|socket\.io)\/|\/favicon\.ico$/.test(url))
       return;
-    problems.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
+    current?.problems.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   page.on('request', (request) => {
-    if (request.url().endsWith(expectedManifest)) candidateLoaded = true;
+    if (!current) return;
+    routeOf.set(request, current);
+    if (request.url().endsWith(current.expectedManifest)) current.candidateLoaded = true;
   });
-  let closing = false;
   page.on('requestfailed', (request) => {
+    const route = routeOf.get(request);
     const url = request.url();
     const reason = request.failure()?.errorText ?? 'failed';
-    // Closing the page cuts what is still in flight; a call the page itself gave up on (a list reloaded, an
-    // aborted fetch) is the page's business. Neither is a broken release; a script or style that fails is.
-    if (closing || /\/socket\.io\//.test(url)) return;
+    // A call the page itself gave up on (a list reloaded, an aborted fetch) is the page's business too; a script
+    // or style that fails is a broken release.
+    if (!route || route.done || /\/socket\.io\//.test(url)) return;
     if (/\/(api|auth)\//.test(url) && reason === 'net::ERR_ABORTED') return;
-    problems.push(`could not load ${url} (${reason})`);
+    route.problems.push(`could not load ${url} (${reason})`);
   });
-  try {
-    await page.goto(`${baseUrl}${route.path}`);
-    const outlet = page.locator('.remote-outlet:not([hidden])');
-    const retry = page.getByText(RETRY_TEXT);
-    await outlet.or(retry).first().waitFor({ timeout: PAGE_TIMEOUT_MS });
-    if (await retry.isVisible()) problems.push('showed "This part of Parley could not be loaded."');
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    if (!candidateLoaded) problems.push(`did not load ${expectedManifest}`);
-  } catch (error) {
-    problems.push(`did not render: ${error.message.split('\n')[0]}`);
-  } finally {
-    closing = true;
-    await page.close();
-  }
-  return problems.map((problem) => `${route.path} (${route.module}): ${problem}`);
+
+  /** Opens one route and returns what went wrong there (empty = it rendered without an error). */
+  return async function checkRoute(baseUrl, route, expectedManifest) {
+    const checking = (current = { problems: [], expectedManifest, candidateLoaded: false, done: false });
+    try {
+      await page.goto(`${baseUrl}${route.path}`);
+      const outlet = page.locator('.remote-outlet:not([hidden])');
+      const retry = page.getByText(RETRY_TEXT);
+      await outlet.or(retry).first().waitFor({ timeout: PAGE_TIMEOUT_MS });
+      if (await retry.isVisible()) checking.problems.push('showed "This part of Parley could not be loaded."');
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      if (!checking.candidateLoaded) checking.problems.push(`did not load ${expectedManifest}`);
+    } catch (error) {
+      checking.problems.push(`did not render: ${error.message.split('\n')[0]}`);
+    } finally {
+      checking.done = true;
+    }
+    return checking.problems.map((problem) => `${route.path} (${route.module}): ${problem}`);
+  };
 }
 
 /**
@@ -214,12 +224,12 @@ export async function smokeCheck({ deploymentsDir, shellDir, name, version, cand
     const visitor = await browser.newContext();
     const owner = await browser.newContext();
     await signIn(owner, baseUrl, DEMO_LOGINS.owner);
+    const [asVisitor, asOwner] = (await Promise.all([visitor.newPage(), owner.newPage()])).map(routeChecker);
     const problems = [];
     timings('signed in');
     for (const route of routes) {
-      problems.push(
-        ...(await checkPage(route.access === 'public' ? visitor : owner, baseUrl, route, manifestOf(route))),
-      );
+      const checkRoute = route.access === 'public' ? asVisitor : asOwner;
+      problems.push(...(await checkRoute(baseUrl, route, manifestOf(route))));
     }
     timings('pages checked');
     return { problems, pages: routes.length };
