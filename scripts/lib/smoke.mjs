@@ -89,12 +89,20 @@ async function signIn(context, baseUrl, { email, password }) {
 /**
  * A page that opens route after route, as a user's tab moves from page to page, and keeps what went wrong on each
  * (a new page per route started a new renderer that compiled the whole app again: 16 routes took 70 CPU-s of
- * renderers). A request counts for the route whose load made it: once the page moves on, what that route still
- * had in flight is cut, which is not a broken release.
+ * renderers). What happens counts for the route whose document it happens in, from the moment that document
+ * replaces the last one: the last route's document may still log while the next one loads. A request counts for the
+ * route whose document made it: once the page moves on, what that route still had in flight is cut, which is not a
+ * broken release.
  */
 function routeChecker(page) {
   let current;
+  let next;
   const routeOf = new WeakMap();
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame() || !next) return;
+    current = next;
+    next = undefined;
+  });
   page.on('pageerror', (error) => current?.problems.push(`threw: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -106,9 +114,10 @@ function routeChecker(page) {
     current?.problems.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   page.on('request', (request) => {
-    if (!current) return;
-    routeOf.set(request, current);
-    if (request.url().endsWith(current.expectedManifest)) current.candidateLoaded = true;
+    const route = request.isNavigationRequest() && request.frame() === page.mainFrame() ? (next ?? current) : current;
+    if (!route) return;
+    routeOf.set(request, route);
+    if (request.url().endsWith(route.expectedManifest)) route.candidateLoaded = true;
   });
   page.on('requestfailed', (request) => {
     const route = routeOf.get(request);
@@ -123,7 +132,7 @@ function routeChecker(page) {
 
   /** Opens one route and returns what went wrong there (empty = it rendered without an error). */
   return async function checkRoute(baseUrl, route, expectedManifest) {
-    const checking = (current = { problems: [], expectedManifest, candidateLoaded: false, done: false });
+    const checking = (next = { problems: [], expectedManifest, candidateLoaded: false, done: false });
     try {
       await page.goto(`${baseUrl}${route.path}`);
       const outlet = page.locator('.remote-outlet:not([hidden])');
@@ -136,6 +145,7 @@ function routeChecker(page) {
       checking.problems.push(`did not render: ${error.message.split('\n')[0]}`);
     } finally {
       checking.done = true;
+      if (next === checking) next = undefined;
     }
     return checking.problems.map((problem) => `${route.path} (${route.module}): ${problem}`);
   };
