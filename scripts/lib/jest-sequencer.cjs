@@ -12,7 +12,7 @@ const recorded = (test) => DURATIONS.seconds[path.relative(ROOT, test.path).spli
 /**
  * Jest's own sequencer, told how long the slow test files took (test-durations.json, refreshed with
  * `node scripts/test-durations.mjs` after an `npm test`): a fresh clone has no jest cache, so jest would otherwise
- * cut `--shard`s by a hash of the path (one API shard took 30 s longer than the others, issue #20) and start files
+ * cut `--shard`s by a hash of the path (one API shard took about 22 s longer than the others, issue #20) and start files
  * by size (a long browser test file last, the other worker idle at the end).
  */
 class DurationSequencer extends Sequencer {
