@@ -33,6 +33,20 @@ function sharedModules(deps) {
   };
 }
 
+/**
+ * What a production remote shares: the same singletons, most without a copy of its own (`import: false`). The live
+ * shell always provides them (the deploy guard, scripts/lib/guard.cjs, refuses a remote whose needs it does not meet)
+ * and loads them first, so a remote's own copies of React, @parley/shared and its password dictionaries were dead
+ * weight: 18 of a remote's 21 MB and most of its build and compression time. A remote's manifest still lists every
+ * singleton its code imports, with the versions it accepts, for the guard. antd keeps its copy: the shell's is
+ * trimmed to the exports the builds use, and a remote without a copy asks the federation runtime for the untrimmed
+ * one from a server that has none. Dev servers keep every copy, so a remote still runs standalone.
+ */
+const withoutOwnCopies = (shared) =>
+  Object.fromEntries(
+    Object.entries(shared).map(([name, config]) => [name, config.treeShaking ? config : { ...config, import: false }]),
+  );
+
 /** After a production build: brotli and gzip twins of every text asset (tooling/precompress.cjs). */
 class CompressedTwinsPlugin {
   apply(compiler) {
@@ -153,7 +167,8 @@ function createConfig({ dir, name, exposes, host = false, port, runtimePlugins =
         name,
         ...(exposes ? { exposes, filename: 'remoteEntry.js' } : {}),
         remotes: {},
-        shared: sharedModules(pkg.dependencies),
+        shared:
+          host || !production ? sharedModules(pkg.dependencies) : withoutOwnCopies(sharedModules(pkg.dependencies)),
         shareStrategy: 'loaded-first',
         runtimePlugins,
         // One federation runtime per page: the shell provides it, production remotes use it instead of carrying
