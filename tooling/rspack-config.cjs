@@ -37,10 +37,11 @@ function sharedModules(deps) {
  * What a production remote shares: the same singletons, most without a copy of its own (`import: false`). The live
  * shell always provides them (the deploy guard, scripts/lib/guard.cjs, refuses a remote whose needs it does not meet)
  * and loads them first, so a remote's own copies of React, @parley/shared and its password dictionaries were dead
- * weight: 18 of a remote's 21 MB and most of its build and compression time. A remote's manifest still lists every
+ * weight: 13 of a remote's 20–23 MB and half of its build and compression time. A remote's manifest still lists every
  * singleton its code imports, with the versions it accepts, for the guard. antd keeps its copy: the shell's is
- * trimmed to the exports the builds use, and a remote without a copy asks the federation runtime for the untrimmed
- * one from a server that has none. Dev servers keep every copy, so a remote still runs standalone.
+ * trimmed to the exports the builds use, and for a remote without a copy the federation runtime fetches an untrimmed
+ * antd from independent-packages/, which no build writes (the page then fails). Dev servers keep every copy, so a
+ * remote still runs standalone.
  */
 const withoutOwnCopies = (shared) =>
   Object.fromEntries(
