@@ -23,8 +23,9 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 const JEST = 'node_modules/jest/bin/jest.js';
-// Node with the test processes' V8 flag (lib/v8-flags.cjs): the API tests run PGlite inside jest's own process.
-const jest = (...args) => ['node', [v8Flags.TEST_PROCESS_V8_FLAG, JEST, ...args]];
+// Node with the jest processes' V8 flags (lib/v8-flags.cjs): the API tests run PGlite inside jest's own process, the
+// component tests make many short-lived objects.
+const jest = (...args) => ['node', [...v8Flags.JEST_V8_FLAGS, JEST, ...args]];
 const API_PROJECTS = ['server-api-pglite', 'server-api-postgres'];
 // --forceExit: a handle left open by one suite must never hang the whole run (open question in the note).
 // Each API project runs in three shards (thirds of its files) so the steps pack both cores: they are what is left
