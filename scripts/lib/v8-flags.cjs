@@ -12,7 +12,7 @@ const TEST_PROCESS_V8_FLAG = '--liftoff-only';
  * The jest processes of `npm test`: that flag and a young generation of 128 MiB a semi-space (Node's default is
  * 16). The component tests make React fibres and jsdom nodes that live for one test: with the default they outlive
  * a scavenge, are promoted and collected again by the old generation's full collections (the collector was 12 % of
- * the unit tests' profile). Measured alone on 2 cores (issue #20): the unit tests 85.5, 90.0, 85.3 → 74.3, 71.3,
+ * the unit tests' profile). Measured alone on 2 cores (issue #20): the unit tests 90.2, 85.5, 85.3 → 74.3, 71.3,
  * 74.8 CPU-s (its RSS 2.0 → 2.7 GB), an API shard on PGlite 58.6, 60.0 → 58.1, 58.2; the browser tests and tsc
  * unchanged.
  */
