@@ -14,7 +14,7 @@ import { healthModule } from './health/routes';
 import { installCompression } from './hosting/compression';
 import { hostingModule } from './hosting/hosting';
 import { installAccessControl } from './http/access';
-import { installApiReference } from './http/api-reference';
+import { installApiReference, zodSchemaController } from './http/api-reference';
 import { installErrorHandler } from './http/error-handler';
 import { installRateLimits } from './http/rate-limit';
 import { installSecurity } from './http/security';
@@ -68,6 +68,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     // Ids in logs and errors without exposing a counter.
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.scale.trustProxy,
+    schemaController: zodSchemaController({ checkAnswers: config.env === 'test' }),
   });
   for (const warning of config.warnings) app.log.warn(warning);
 
@@ -115,7 +116,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     await installSecurity(app, config);
     await installCompression(app);
     await installRateLimits(app, shared?.rateLimitRedis);
-    await installApiReference(app, { checkAnswers: config.env === 'test', version: serverVersion() });
+    await installApiReference(app, { version: serverVersion() });
     for (const module of [healthModule, ...appModules, ...(deps.extraModules ?? []), hostingModule]) {
       await module.register(app, services);
     }
