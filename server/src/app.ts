@@ -68,7 +68,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     // Ids in logs and errors without exposing a counter.
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.scale.trustProxy,
-    schemaController: zodSchemaController({ checkAnswers: config.env === 'test' }),
+    schemaController: zodSchemaController(config.env === 'test'),
   });
   for (const warning of config.warnings) app.log.warn(warning);
 

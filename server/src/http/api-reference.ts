@@ -71,21 +71,13 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
   };
 };
 
-export interface ApiReferenceOptions {
-  /** Check every answer against its schema (tests); off in production, where answers are only serialized. */
-  checkAnswers: boolean;
-  /** The API's version in the document. */
-  version: string;
-}
-
 /**
  * Fastify's compilers (app.ts gives them when it makes the instance): zod validates what comes in and, with
- * `checkAnswers`, what goes out. Given then, not set later, Fastify never loads its default compilers (ajv,
- * fast-json-stringify), which no route would use: about 0.1 CPU-s of every server start.
+ * `checkAnswers` (tests; off in production, where answers are only serialized), checks what goes out. Given then,
+ * not set later, Fastify never loads its default compilers (ajv, fast-json-stringify), which no route would use:
+ * about 0.15 CPU-s of every server start.
  */
-export function zodSchemaController({
-  checkAnswers,
-}: Pick<ApiReferenceOptions, 'checkAnswers'>): FastifyServerOptions['schemaController'] {
+export function zodSchemaController(checkAnswers: boolean): FastifyServerOptions['schemaController'] {
   const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url, httpStatus }) => {
     if (!checkAnswers) return (data) => JSON.stringify(data);
     return (data) => {
@@ -99,11 +91,11 @@ export function zodSchemaController({
   return { compilersFactory } as unknown as FastifyServerOptions['schemaController'];
 }
 
-/** Before any route is registered: the access notes and the collection of the document. */
-export async function installApiReference(
-  app: FastifyInstance,
-  options: Pick<ApiReferenceOptions, 'version'>,
-): Promise<void> {
+/**
+ * Before any route is registered: the access notes and the collection of the document (`version`: the API's version
+ * in it).
+ */
+export async function installApiReference(app: FastifyInstance, { version }: { version: string }): Promise<void> {
   // The access declaration (access.ts) becomes the operation's security and a sentence of its description.
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -121,7 +113,7 @@ export async function installApiReference(
       openapi: '3.1.0',
       info: {
         title: 'Parley API',
-        version: options.version,
+        version,
         description:
           'The HTTP API of Parley. Authentication, errors, paging and the realtime events are described in ' +
           'docs/api.md; the shapes here are generated from the @parley/contract package.',
