@@ -82,6 +82,8 @@ const referralSchema = z.object({
 
 /** The ad a customer came from (click-to-WhatsApp), when the message carries one. */
 export function readReferral(value: unknown): ReferralInfo | undefined {
+  // Absent from nearly every message: zod would build a failure (issues, a message) only to be dropped.
+  if (value === undefined) return undefined;
   const parsed = referralSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const r = parsed.data;

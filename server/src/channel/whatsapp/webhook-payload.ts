@@ -256,6 +256,7 @@ const sameNumber = (a: string | undefined, b: string | undefined) => Boolean(a) 
 const contextSchema = z.object({ id: z.string().optional(), forwarded: z.boolean().optional() });
 
 function contextOf(raw: Record<string, unknown>) {
+  if (raw.context === undefined) return {}; // as readReferral: the usual message is no reply, no forward
   const context = contextSchema.safeParse(raw.context);
   return {
     ...(context.success && context.data.id ? { replyToWamid: context.data.id } : {}),
