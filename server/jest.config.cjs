@@ -7,7 +7,7 @@ const { packageConfig, project } = require('../jest.preset.cjs');
 const server = (settings) => {
   const base = project({
     rootDir: __dirname,
-    esmOnly: ['content-disposition', '@electric-sql/pglite', 'whatsapp-api-js'],
+    esmOnly: ['@electric-sql/pglite', 'whatsapp-api-js'],
     ...settings,
   });
   return {

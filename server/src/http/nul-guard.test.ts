@@ -1,8 +1,4 @@
 import Fastify from 'fastify';
-
-// app.inject's light-my-request requires `cookie` (an ES module jest cannot load) for inject's cookies option only.
-jest.mock('cookie', () => ({}));
-
 import { installErrorHandler } from './error-handler';
 import { containsNul, installNulGuard, NUL_MESSAGE, parseSanitizedJson, sanitizeStrings } from './nul-guard';
 

@@ -2,9 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandler } from './error-handler';
 import { defineRateLimit, hitRateLimits, installRateLimits } from './rate-limit';
 
-// app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
-jest.mock('cookie', () => ({}));
-
 /** An app answered through the real error handler, with rate limits installed (in memory). */
 async function appWithLimits(): Promise<FastifyInstance> {
   const app = Fastify();

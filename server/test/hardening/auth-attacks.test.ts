@@ -11,9 +11,6 @@ import { readOutbox } from '../../src/mail/mailer';
 import { connected, openSocket, refusal } from '../helpers/socket';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server';
 
-// app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
-jest.mock('cookie', () => ({}));
-
 let server: TestServer;
 beforeAll(async () => {
   // No JWT_SECRET, as a demo or a careless install runs: the server must draw its own.

@@ -16,15 +16,6 @@ import { connected, openSocket as open } from '../helpers/socket';
 import { startTestServer, uniqueEmail, type StartTestServerOptions, type TestServer } from '../helpers/test-server';
 import { waitFor as waitUntil } from '../helpers/wait-for';
 
-// app.inject (light-my-request) requires `cookie`, an ES module jest's CommonJS runtime cannot load, for one
-// function used only with inject's `cookies` option, which these suites never pass. Injecting (no socket per
-// request) keeps 10,000 requests fast. (Adding 'cookie' to server/jest.config.cjs's esmOnly list would do too.)
-jest.mock('cookie', () => ({
-  stringifySetCookie: () => {
-    throw new Error('inject cookies are not supported in the hardening suites');
-  },
-}));
-
 export const APP_SECRET = 'hardening-app-secret';
 export const VERIFY_TOKEN = 'hardening-verify-token';
 export const FB_APP_ID = '100000000000999';

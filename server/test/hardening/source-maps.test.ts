@@ -3,9 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-// app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
-jest.mock('cookie', () => ({}));
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

@@ -10,9 +10,6 @@ import { defineRateLimit, installRateLimits } from '../../src/http/rate-limit';
 import { deleteRedisKeys } from './cluster';
 import { describeScale, REDIS_URL } from './services';
 
-// app.inject needs `cookie` (ESM only) for its cookies option, never used here: jest's CommonJS cannot load it.
-jest.mock('cookie', () => ({}));
-
 describeScale('rate limits in Redis', () => {
   const prefix = `parley-test-${crypto.randomBytes(5).toString('hex')}:`;
   const apps: FastifyInstance[] = [];
