@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import paths from './lib/paths.cjs';
+import v8Flags from './lib/v8-flags.cjs';
 
 const { ROOT } = paths;
 
@@ -20,8 +21,12 @@ const demoSecrets = {
 };
 
 const children = [];
-function run(name, script, env) {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+function run(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped (${signal ?? code}); stopping the demo`);
@@ -46,15 +51,20 @@ run('sandbox', 'sandbox/dist/main.js', {
   SANDBOX_PORT: sandboxPort,
   WEBHOOK_URL: `http://127.0.0.1:${port}/webhooks/whatsapp`,
 });
-run('server', 'server/dist/main.js', {
-  ...demoSecrets,
-  PORT: port,
-  PUBLIC_URL: publicUrl,
-  GRAPH_API_BASE: process.env.GRAPH_API_BASE ?? `${sandboxUrl}/v22.0`,
-  FB_SDK_URL: process.env.FB_SDK_URL ?? `${sandboxUrl}/sdk.js`,
-  SEED_DEMO: process.env.SEED_DEMO ?? 'true',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-});
+run(
+  'server',
+  'server/dist/main.js',
+  {
+    ...demoSecrets,
+    PORT: port,
+    PUBLIC_URL: publicUrl,
+    GRAPH_API_BASE: process.env.GRAPH_API_BASE ?? `${sandboxUrl}/v22.0`,
+    FB_SDK_URL: process.env.FB_SDK_URL ?? `${sandboxUrl}/sdk.js`,
+    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+  v8Flags.SERVER_V8_FLAGS,
+);
 
 // Tell the user where to go once the server answers.
 const deadline = Date.now() + 60_000;

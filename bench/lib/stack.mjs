@@ -9,6 +9,7 @@ import { freePort } from './ports.mjs';
 import { createDatabase } from './postgres.mjs';
 import { spawnNode, stopChild, waitForOk } from '../../scripts/lib/processes.cjs';
 import { copyMigratedPglite } from '../../scripts/lib/pglite-template.cjs';
+import v8Flags from '../../scripts/lib/v8-flags.cjs';
 
 export { spawnNode, stopChild };
 
@@ -75,7 +76,9 @@ export async function startStack(options = {}) {
   // An empty value counts as unset: PGlite, whatever this shell's environment says.
   const childEnv = { DATABASE_URL: '', ...env };
   const sandbox = options.sandboxUrl ? null : spawnNode('sandbox/dist/main.js', { env: sandboxEnv, sink: output });
-  const server = spawnNode('server/dist/main.js', { env: childEnv, nodeArgs: options.nodeArgs ?? [], sink: output });
+  // With the V8 flags it runs with for users (scripts/lib/v8-flags.cjs), as `npm start` and the deployed units do.
+  const nodeArgs = [...v8Flags.SERVER_V8_FLAGS, ...(options.nodeArgs ?? [])];
+  const server = spawnNode('server/dist/main.js', { env: childEnv, nodeArgs, sink: output });
   let stopped = false;
   const stack = {
     db,
