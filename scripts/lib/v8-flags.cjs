@@ -24,9 +24,10 @@ const JEST_V8_FLAGS = [TEST_PROCESS_V8_FLAG, '--max-semi-space-size=128'];
  * The server as it runs for users (`npm start`, the bench, deploy/README.md's units): a young generation of 64 MiB a
  * semi-space (Node's default is 16). A webhook's and an event's objects live across a few database round trips:
  * with the default young generation a burst promotes them, and the old generation's collector (its marking runs on
- * V8's worker threads) collects them again. Measured with bench P1 (1,500 messages at 200/s to 50 agents, five
- * interleaved pairs, issue #15): server CPU per message on PostgreSQL 2.11–2.35 → 1.72–2.12 ms, on PGlite 3.69–3.94
- * → 3.07–3.64 ms. The cost is memory under load (up to 3 × 48 MiB more young generation), not at start.
+ * V8's worker threads) collects them again. Measured with bench P1 (1,500 messages at 200/s to 50 agents after
+ * 3,000 warm-up ones, three interleaved pairs, issue #15): server CPU per message on PostgreSQL 1.90, 1.61, 1.59 →
+ * 1.41, 1.57, 1.44 ms, on PGlite 3.25, 3.11, 2.63 → 2.53, 2.67, 2.50 (docs/reliability.md has the other runs). The
+ * cost is memory under load (up to 3 × 48 MiB more young generation), not at start.
  */
 const SERVER_V8_FLAGS = ['--max-semi-space-size=64'];
 
