@@ -53,7 +53,9 @@ describe('withPreparedStatements (PGlite)', () => {
         index % 2 === 0 ? index : null,
         index % 2 === 0,
       ];
-      rowsBy.prepared.push((await client.query(insert, params)).rows[0]);
+      const result = await client.query(insert, params);
+      rowsBy.prepared.push(result.rows[0]);
+      expect(result.affectedRows).toBe(1);
     }
     // The insert came five times: from the third on, through EXECUTE.
     expect(bodies.length).toBeGreaterThan(PREPARE_AFTER);
@@ -63,11 +65,11 @@ describe('withPreparedStatements (PGlite)', () => {
     expect(rowsBy.plain).toEqual(rowsBy.prepared);
     expect((await raw.query('select count(*)::int as n from notes')).rows).toEqual([{ n: bodies.length }]);
 
-    // Reads alike, in both row modes.
+    // Reads alike, in both row modes: the whole result (rows, their columns and types, counts).
     for (let time = 0; time < PREPARE_AFTER + 1; time++) {
-      expect((await client.query(select, [ids])).rows).toEqual(rowsBy.plain);
-      expect((await client.query(select, [ids], { rowMode: 'array' })).rows).toEqual(
-        (await raw.query(select, [ids], { rowMode: 'array' })).rows,
+      expect(await client.query(select, [ids])).toEqual(await raw.query(select, [ids]));
+      expect(await client.query(select, [ids], { rowMode: 'array' })).toEqual(
+        await raw.query(select, [ids], { rowMode: 'array' }),
       );
     }
     expect(await preparedTexts()).toHaveLength(2);

@@ -83,21 +83,30 @@ const changesConversation = (message: MessageView) =>
 interface UsersUnread {
   /** The user's unread total over the account's listed conversations. */
   total: number;
-  /** conversationId → unread count, for the announced conversations. */
+  /**
+   * conversationId → unread count, for the announced conversations where it is not simply the conversation's
+   * incoming count (the user read it, or it is older than the user: `unreadOfUser`).
+   */
   byConversation: Record<string, number>;
 }
 
 /**
- * Every online user's unread total and unread count of each announced conversation, in one query (unread.ts's
- * counters). It runs on every round with every agent online (bench P1), so it reads each thing once for all of
- * them rather than once per user: the account's incoming messages (`l`), what the users have read (`rp`, their
- * reads), the announced conversations' counts (`ch`). A user's total is the account's incoming messages less
- * what they read, and less the conversations older than them that they never opened (looked up only for a user
- * some conversation is older than: an index range); elsewhere everything is unread.
+ * Every online user's unread total, and their unread count of each announced conversation where it differs from
+ * the conversation's incoming count, in one query (unread.ts's counters). It runs on every round with every agent
+ * online (bench P1), so it reads each thing once for all of them rather than once per user: the account's incoming
+ * messages (`l`), what the users have read (`rp`, their reads), the announced conversations' counts that depend on
+ * the user (`ch`). A user's total is the account's incoming messages less what they read, and less the
+ * conversations older than them that they never opened (looked up only for a user some conversation is older
+ * than: an index range); elsewhere everything is unread. `ch` holds only the pairs of a user and a conversation
+ * that unread.ts's rule does not count as the conversation's incoming count — a read, or a conversation whose
+ * first incoming message is not newer than the user: the usual round (agents who have not opened the new
+ * conversations) then has none, where every pair cost PGlite most of this query (5.4 ms a round with 50 agents,
+ * bench P1, docs/reliability.md).
  */
 const unreadOfUsersQuery = preparedPerDatabase((db) => {
   const accountId = sql.placeholder('accountId');
   const userIds = sql`${sql.placeholder('userIds')}::uuid[]`;
+  const conversationIds = sql`${sql.placeholder('conversationIds')}::uuid[]`;
   const u = alias(users, 'u');
   return db
     .select({
@@ -127,13 +136,21 @@ const unreadOfUsersQuery = preparedPerDatabase((db) => {
       sql`rp.user_id = u.id`,
     )
     .leftJoin(
-      sql`(select member.id as user_id, json_object_agg(c.id, ${unreadCase('c', 'member', 'r')}) as changed
-        from users member
-        cross join conversations c
-        left join conversation_reads r on r.user_id = member.id and r.conversation_id = c.id
-        where member.id = any(${userIds}) and c.id = any(${sql.placeholder('conversationIds')}::uuid[])
-          and c.last_message_at is not null
-        group by member.id) ch`,
+      sql`(select p.user_id, json_object_agg(p.conversation_id, p.unread) as changed from (
+          select member.id as user_id, c.id as conversation_id, ${unreadCase('c', 'member', 'r')} as unread
+          from users member
+          join conversations c on c.id = any(${conversationIds}) and c.last_message_at is not null
+            and c.first_incoming_at <= member.created_at
+          left join conversation_reads r on r.user_id = member.id and r.conversation_id = c.id
+          where member.id = any(${userIds})
+          union all
+          select member.id, c.id, ${unreadCase('c', 'member', 'r')}
+          from conversation_reads r
+          join users member on member.id = r.user_id
+          join conversations c on c.id = r.conversation_id and c.last_message_at is not null
+            and (c.first_incoming_at is null or c.first_incoming_at > member.created_at)
+          where r.user_id = any(${userIds}) and r.conversation_id = any(${conversationIds})
+        ) p group by p.user_id) ch`,
       sql`ch.user_id = u.id`,
     )
     .where(sql`u.id = any(${userIds})`)
@@ -227,18 +244,28 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
       const views = accountRows.map((row) =>
         toConversationView(row.conversation, row.contact, labelsOf(row.labels), assigneeOf(row.assignee), now, 0),
       );
+      // A member's unread count of each: the query's where it depends on the member, else the incoming count.
+      const unreadCountsOf = (users: UsersUnread | undefined) =>
+        accountRows.map(({ conversation }) =>
+          users === undefined
+            ? 0
+            : Number(
+                users.byConversation[conversation.id] ?? (conversation.lastMessageAt ? conversation.incomingCount : 0),
+              ),
+        );
       // Members whose numbers are the same (a team that keeps up reads alike) get one event encoded once.
-      const alike = new Map<string, { unread: UsersUnread | undefined; userIds: string[] }>();
+      const alike = new Map<string, { unread: UsersUnread | undefined; unreadCounts: number[]; userIds: string[] }>();
       for (const userId of members) {
         const users = unread.get(userId);
-        const key = JSON.stringify([users?.total ?? 0, views.map((view) => users?.byConversation[view.id] ?? 0)]);
-        const group = alike.get(key) ?? { unread: users, userIds: [] };
+        const unreadCounts = unreadCountsOf(users);
+        const key = JSON.stringify([users?.total ?? 0, unreadCounts]);
+        const group = alike.get(key) ?? { unread: users, unreadCounts, userIds: [] };
         group.userIds.push(userId);
         alike.set(key, group);
       }
-      for (const { unread: users, userIds } of alike.values()) {
+      for (const { unread: users, unreadCounts, userIds } of alike.values()) {
         const summary = { counts, unreadTotal: users?.total ?? 0, archivedReplies };
-        const mine = views.map((view) => ({ ...view, unreadCount: Number(users?.byConversation[view.id] ?? 0) }));
+        const mine = views.map((view, index) => ({ ...view, unreadCount: unreadCounts[index] }));
         const batches = userIds.map((userId) => conversationRoom(userId, true)).filter(realtime.mayHaveMembers);
         if (batches.length > 0) {
           const batch: ConversationsEvent = { ...summary, conversations: mine };
