@@ -27,7 +27,7 @@ import type { MediaLinkSigner } from './media-links';
 import { withQuotedMessages } from './quoted';
 import { users } from '../users/schema';
 import { conversations } from './schema';
-import { accountCounts, unreadCase, type TabCounts } from './unread';
+import { accountCounts, newerThanUser, unreadCase, type TabCounts } from './unread';
 import { toConversationView, type ConversationView, type MessageView } from './views';
 
 export const CONVERSATION_EVENT = SOCKET_EVENTS.conversation;
@@ -140,7 +140,7 @@ const unreadOfUsersQuery = preparedPerDatabase((db) => {
           select member.id as user_id, c.id as conversation_id, ${unreadCase('c', 'member', 'r')} as unread
           from users member
           join conversations c on c.id = any(${conversationIds}) and c.last_message_at is not null
-            and c.first_incoming_at <= member.created_at
+            and not ${newerThanUser('c', 'member')}
           left join conversation_reads r on r.user_id = member.id and r.conversation_id = c.id
           where member.id = any(${userIds})
           union all
@@ -148,7 +148,7 @@ const unreadOfUsersQuery = preparedPerDatabase((db) => {
           from conversation_reads r
           join users member on member.id = r.user_id
           join conversations c on c.id = r.conversation_id and c.last_message_at is not null
-            and (c.first_incoming_at is null or c.first_incoming_at > member.created_at)
+            and ${newerThanUser('c', 'member')}
           where r.user_id = any(${userIds}) and r.conversation_id = any(${conversationIds})
         ) p group by p.user_id) ch`,
       sql`ch.user_id = u.id`,
@@ -244,7 +244,8 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
       const views = accountRows.map((row) =>
         toConversationView(row.conversation, row.contact, labelsOf(row.labels), assigneeOf(row.assignee), now, 0),
       );
-      // A member's unread count of each: the query's where it depends on the member, else the incoming count.
+      // A member's unread count of each: the query's where it depends on the member, else the whole incoming count
+      // (unread.ts's `newerThanUser`, never opened).
       const unreadCountsOf = (users: UsersUnread | undefined) =>
         accountRows.map(({ conversation }) =>
           users === undefined

@@ -26,6 +26,15 @@ export async function markConversationRead(db: Db | Tx, userId: string, conversa
     });
 }
 
+const newerThanUserText = (c: string, u: string) =>
+  `(${c}.first_incoming_at is null or ${c}.first_incoming_at > ${u}.created_at)`;
+
+/**
+ * Conversation `c` began after user `u` joined (or has no incoming message yet): unread for `u` is then its whole
+ * incoming count until `u` opens it (unreadCase's second case).
+ */
+export const newerThanUser = (c: string, u: string): SQL => sql.raw(newerThanUserText(c, u));
+
 /**
  * The unread count of conversation `c` for user `u`, whose read row `r` (left joined) may be missing; the names
  * are the query's aliases. A read that knows the count subtracts it; with no read, a conversation whose first
@@ -36,7 +45,7 @@ export async function markConversationRead(db: Db | Tx, userId: string, conversa
 export const unreadCase = (c: string, u: string, r: string): SQL =>
   sql.raw(`(case
     when ${r}.incoming_read is not null then greatest(${c}.incoming_count - ${r}.incoming_read, 0)
-    when ${r}.read_at is null and (${c}.first_incoming_at is null or ${c}.first_incoming_at > ${u}.created_at)
+    when ${r}.read_at is null and ${newerThanUserText(c, u)}
       then ${c}.incoming_count
     else (
       select count(*)::int from messages m
