@@ -2,6 +2,7 @@
 import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { messagePreview, type Assignee, type Label, ERROR_TEXTS } from '@parley/contract';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { notFound, badRequest } from '../../http/errors';
 import { contacts, type ContactRow } from '../contacts/schema';
 import { isUuid } from '../../http/ids';
@@ -214,18 +215,58 @@ export const selectConversations = (db: Db | Tx) =>
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId));
 
+/**
+ * Most conversation routes start with this read (open, send, note, label, read receipt): built once, as Drizzle's
+ * building of this select with its labels and assignee cost more CPU than running it (issue #15).
+ */
+const conversationById = preparedPerDatabase((db) =>
+  selectConversations(db)
+    .where(and(eq(conversations.id, sql.placeholder('id')), eq(conversations.accountId, sql.placeholder('accountId'))))
+    .limit(1)
+    .prepare('conversation_by_id'),
+);
+
 export async function getConversation(
-  db: Db | Tx,
+  db: Db,
   accountId: string,
   id: string,
 ): Promise<{ conversation: ConversationRow; contact: ContactRow; labels: Label[]; assignee: Assignee | null }> {
   if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
-  const [row] = await selectConversations(db)
-    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
-    .limit(1);
+  const [row] = await conversationById(db).execute({ id, accountId });
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
   return { ...row, labels: labelsOf(row.labels), assignee: assigneeOf(row.assignee) };
 }
+
+// The conversation's order: WhatsApp's time, then arrival, then id (stable for equal times).
+const timeline = sql`coalesce(${messages.sentAt}, ${messages.createdAt})`;
+const newestFirst = [sql`${timeline} desc`, desc(messages.createdAt), desc(messages.id)];
+
+/** A page of a conversation's messages, newest first: what opening a conversation reads, so built once. */
+const newestMessages = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, sql.placeholder('conversationId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('newest_messages'),
+);
+
+/** The page before a message (`anchor…`: its time in the order above), newest first. */
+const messagesBefore = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder('conversationId')),
+        sql`(${timeline}, ${messages.createdAt}, ${messages.id}) < (${sql.placeholder('anchorTime')}::timestamptz, ${sql.placeholder('anchorCreatedAt')}::timestamptz, ${sql.placeholder('anchorId')}::uuid)`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('messages_before'),
+);
 
 /** The conversation and a page of its messages, oldest first: the newest ones, or those before `before`. */
 export async function getConversationDetail(
@@ -236,9 +277,7 @@ export async function getConversationDetail(
   page: { before?: string; limit: number },
 ): Promise<ConversationDetailView> {
   const { conversation, contact, labels, assignee } = await getConversation(db, accountId, id);
-  const conditions: SQL[] = [eq(messages.conversationId, conversation.id)];
-  // The conversation's order: WhatsApp's time, then arrival, then id (stable for equal times).
-  const timeline = sql`coalesce(${messages.sentAt}, ${messages.createdAt})`;
+  let rows: MessageRow[];
   if (page.before) {
     const [anchor] = isUuid(page.before)
       ? await db
@@ -248,17 +287,16 @@ export async function getConversationDetail(
           .limit(1)
       : [];
     if (!anchor) throw badRequest('Before must be the id of a message of this conversation');
-    const anchorTime = (anchor.sentAt ?? anchor.createdAt).toISOString();
-    conditions.push(
-      sql`(${timeline}, ${messages.createdAt}, ${messages.id}) < (${anchorTime}::timestamptz, ${anchor.createdAt.toISOString()}::timestamptz, ${anchor.id}::uuid)`,
-    );
+    rows = await messagesBefore(db).execute({
+      conversationId: conversation.id,
+      limit: page.limit + 1,
+      anchorTime: (anchor.sentAt ?? anchor.createdAt).toISOString(),
+      anchorCreatedAt: anchor.createdAt.toISOString(),
+      anchorId: anchor.id,
+    });
+  } else {
+    rows = await newestMessages(db).execute({ conversationId: conversation.id, limit: page.limit + 1 });
   }
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(sql`${timeline} desc`, desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit + 1);
   const now = new Date();
   const shown = rows.slice(0, page.limit).reverse();
   return {
