@@ -40,7 +40,9 @@ class CodeCachingRuntime extends Runtime {
         // A syntax error or an ES module: jest's compile throws (or recovers) with its own messages.
         return jestCompile(source, filename);
       }
-      if (compiled.cachedDataProduced) codeCache.set(filename, { source, data: compiled.cachedData });
+      // V8 makes the cache's buffer in the test file's context: kept as is, it would keep that whole context (the
+      // file's modules, its environment) alive for the rest of the process. A copy belongs to this realm.
+      if (compiled.cachedDataProduced) codeCache.set(filename, { source, data: Buffer.from(compiled.cachedData) });
       else if (compiled.cachedDataRejected) codeCache.delete(filename);
       return compiled;
     };

@@ -83,3 +83,7 @@ try {
   // a package without testing-library
 }
 testingLibrary?.configure({ asyncUtilTimeout: 15_000 });
+
+// The file's MessageChannel ports, closed when its tests are done, so the jest process does not keep the file
+// (jest-jsdom-setup.cjs).
+afterAll(() => require('./jest-jsdom-setup.cjs').closeMessagePorts());
