@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.mjs';
 import { createDatabase } from './postgres.mjs';
-import { spawnNode, stopChild, waitForOk } from '../../scripts/lib/processes.cjs';
+import { sandboxListening, spawnNode, stopChild, waitForOk } from '../../scripts/lib/processes.cjs';
 import { copyMigratedPglite } from '../../scripts/lib/pglite-template.cjs';
 import v8Flags from '../../scripts/lib/v8-flags.cjs';
 
@@ -26,6 +26,17 @@ const running = new Set();
  * making its folder (initdb and the migrations: seconds of CPU), for figures that do not measure start-up.
  */
 export async function startStack(options = {}) {
+  try {
+    return await startStackOnce(options);
+  } catch (error) {
+    // A port freePort gave was taken by another process before ours listened (both stacks of a run ask at once,
+    // and npm test runs other servers beside): once more on fresh ports.
+    if (!/EADDRINUSE/.test(String(error))) throw error;
+    return startStackOnce(options);
+  }
+}
+
+async function startStackOnce(options) {
   const db = options.db ?? 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const outboxDir = path.join(dataDir, 'outbox');
@@ -104,8 +115,11 @@ export async function startStack(options = {}) {
   running.add(stack);
   try {
     await Promise.all([
-      waitForOk(`${apiUrl}/readyz`, server, logs),
-      sandbox ? waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs) : null,
+      // Each one's own line too: an answer alone may come from another process holding the port.
+      waitForOk(`${apiUrl}/readyz`, server, logs, undefined, `Parley is running at ${baseUrl}`),
+      sandbox
+        ? waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs, undefined, sandboxListening(sandboxUrl))
+        : null,
     ]);
   } catch (error) {
     await stack.stop();

@@ -7,13 +7,14 @@ import { freePort } from './ports';
 
 const { previewDeployments } = require('../../scripts/lib/preview.cjs');
 const { copyMigratedPglite } = require('../../scripts/lib/pglite-template.cjs');
-const { spawnNode, stopChild, waitForOk } = require('../../scripts/lib/processes.cjs') as {
+const { spawnNode, stopChild, waitForOk, sandboxListening } = require('../../scripts/lib/processes.cjs') as {
   spawnNode(
     script: string,
     options: { env: Record<string, string>; sink: string[]; nodeArgs?: string[] },
   ): ChildProcess;
   stopChild(child: ChildProcess, graceMs?: number): Promise<void>;
-  waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs?: number): Promise<void>;
+  waitForOk(url: string, child: ChildProcess, logs: () => string, timeoutMs?: number, printed?: string): Promise<void>;
+  sandboxListening(url: string): string;
 };
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -110,7 +111,8 @@ async function startStackOn(port: number, options: StackOptions): Promise<Stack>
   try {
     await Promise.all([
       waitForOk(`${baseUrl}/readyz`, server, logs, 60_000),
-      waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs, 60_000),
+      // Our sandbox's own line too: another stack's sandbox may hold the port freePort gave (it answers; ours exits).
+      waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs, 60_000, sandboxListening(sandboxUrl)),
     ]);
     // Whoever answered must be this stack's server: its content security policy names this stack's sandbox.
     const policy = (await fetch(`${baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';

@@ -25,19 +25,22 @@ function spawnNode(script, { args = [], nodeArgs = [], env = {}, sink = [], keep
 }
 
 /**
- * Resolves once `url` answers 2xx; fails at once if the process exits first, or after `timeoutMs` (generous: the
- * machine may be busy with other work), with the process's output.
+ * Resolves once `url` answers 2xx and, when given, the process has printed `printed` (the line it writes once it
+ * listens: an answer alone may come from another process that took the port first, while this one fails with
+ * EADDRINUSE); fails at once if the process exits first, or after `timeoutMs` (generous: the machine may be busy
+ * with other work), with the process's output.
  * @param {string} url
  * @param {import('node:child_process').ChildProcess} child
  * @param {() => string} logs
+ * @param {string} [printed]
  */
-async function waitForOk(url, child, logs, timeoutMs = 90_000) {
+async function waitForOk(url, child, logs, timeoutMs = 90_000, printed = undefined) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${logs()}`);
     try {
-      if ((await fetch(url)).ok) return;
+      if ((printed === undefined || logs().includes(printed)) && (await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
@@ -62,4 +65,7 @@ async function stopChild(child, graceMs = 15_000) {
   });
 }
 
-module.exports = { spawnNode, stopChild, waitForOk };
+/** The line sandbox/dist/main.js prints once it listens at `url` (sandbox/src/main.ts): for `waitForOk`'s `printed`. */
+const sandboxListening = (url) => `Parley sandbox (Meta stand-in) on ${url}`;
+
+module.exports = { spawnNode, stopChild, waitForOk, sandboxListening };
