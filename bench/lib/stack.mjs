@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.mjs';
 import { createDatabase } from './postgres.mjs';
-import { sandboxListening, spawnNode, stopChild, waitForOk } from '../../scripts/lib/processes.cjs';
+import { sandboxListening, serverListening, spawnNode, stopChild, waitForOk } from '../../scripts/lib/processes.cjs';
 import { copyMigratedPglite } from '../../scripts/lib/pglite-template.cjs';
 import v8Flags from '../../scripts/lib/v8-flags.cjs';
 
@@ -116,7 +116,7 @@ async function startStackOnce(options) {
   try {
     await Promise.all([
       // Each one's own line too: an answer alone may come from another process holding the port.
-      waitForOk(`${apiUrl}/readyz`, server, logs, undefined, `Parley is running at ${baseUrl}`),
+      waitForOk(`${apiUrl}/readyz`, server, logs, undefined, serverListening(baseUrl)),
       sandbox
         ? waitForOk(`${sandboxUrl}/_sandbox/counters`, sandbox, logs, undefined, sandboxListening(sandboxUrl))
         : null,

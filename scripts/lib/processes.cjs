@@ -65,7 +65,8 @@ async function stopChild(child, graceMs = 15_000) {
   });
 }
 
-/** The line sandbox/dist/main.js prints once it listens at `url` (sandbox/src/main.ts): for `waitForOk`'s `printed`. */
+/** The lines the builds print once they listen at `url` (server/src/main.ts, sandbox/src/main.ts): for `printed`. */
+const serverListening = (url) => `Parley is running at ${url}`;
 const sandboxListening = (url) => `Parley sandbox (Meta stand-in) on ${url}`;
 
-module.exports = { spawnNode, stopChild, waitForOk, sandboxListening };
+module.exports = { spawnNode, stopChild, waitForOk, serverListening, sandboxListening };
