@@ -105,8 +105,8 @@ export default {
       // Then, just before each target's measured round, messages at the measured rate that are not counted: before
       // its first round `size.warmup` in parts whose CPU is reported apart (`warming`), so the report shows whether
       // the server had settled; before a later round one part. A process that idled a minute is measured colder:
-      // V8 drops compiled code meanwhile (the relay compiled 20 functions again in its next round, 0.80 → 1.00 ms a
-      // message; docs/reliability.md), so a target warmed up long before its round, or idle through the others'
+      // V8 gives up optimised code meanwhile (the relay compiled 20 functions again in its next round, 0.80 → 1.00 ms
+      // a message; docs/reliability.md), so a target warmed up long before its round, or idle through the others'
       // rounds, would be measured at a disadvantage.
       const warmUp = async (name, round) => {
         if (!size.warmup) return;
