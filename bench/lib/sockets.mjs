@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 
 /**
  * Opens `count` sockets to `url`, the i-th with `tokens[i % tokens.length]`, `parallel` at a time, within
- * `timeoutMs`. `onMessage(index, event)` gets every `message` event.
+ * `timeoutMs`. `onMessage(index, event)` gets every `message` event, also each of a `messages` frame.
  */
 export async function connectSockets(url, { tokens, count, onMessage, parallel = 25, timeoutMs = 120_000 }) {
   const sockets = [];
@@ -13,13 +13,18 @@ export async function connectSockets(url, { tokens, count, onMessage, parallel =
     new Promise((resolve, reject) => {
       const socket = io(url, {
         transports: ['websocket'],
-        auth: { token: tokens[index % tokens.length], conversationBatches: true }, // as the browser (shared/src/realtime/socket.ts)
+        // As the browser (shared/src/realtime/socket.ts): batches of `conversation` and `message` events.
+        auth: { token: tokens[index % tokens.length], conversationBatches: true, messageBatches: true },
         reconnection: false,
         forceNew: true,
         timeout: Math.max(1000, deadline - Date.now()),
       });
       sockets[index] = socket;
-      if (onMessage) socket.on('message', (event) => onMessage(index, event));
+      if (onMessage) {
+        // `message` from the relay (one event per message), `messages` frames from Parley.
+        socket.on('message', (event) => onMessage(index, event));
+        socket.on('messages', (events) => events.forEach((event) => onMessage(index, event)));
+      }
       socket.once('connect', () => resolve());
       socket.once('connect_error', (error) => reject(new Error(`socket ${index}: ${error.message}`)));
     });

@@ -19,6 +19,12 @@ export const SOCKET_EVENTS = {
    * for a burst of changes instead of one per conversation (contract 1.1).
    */
   conversations: 'conversations',
+  /**
+   * `message` events of a few milliseconds in one frame, in the order they happened, to a socket whose handshake
+   * declared `SOCKET_ABILITIES.messageBatches` (such a socket gets no `message` events): in a burst, a frame per
+   * socket for several messages instead of one each (contract 1.2).
+   */
+  messages: 'messages',
   /** The account's labels, after an owner added, renamed, recoloured or deleted one (to refresh pickers and rows). */
   labels: 'labels',
 } as const;
@@ -27,6 +33,9 @@ export const onlineUsersEvent = z.array(z.string());
 
 /** The message and its conversation as they are after it (the server always sends both). */
 export const realtimeMessageEvent = z.object({ conversationId: z.string(), message, conversation });
+
+/** The `message` events a `messages` frame stands for, in the order they happened. */
+export const realtimeMessagesEvent = z.array(realtimeMessageEvent);
 
 /** Status, contact, last message or the receiver's unread changed; with the receiver's tab counts and total. */
 export const conversationEvent = conversationSummary.extend({
@@ -49,6 +58,7 @@ export const connectionEvent = connectionState;
 export const labelsEvent = labelList;
 
 export type RealtimeMessageEvent = z.infer<typeof realtimeMessageEvent>;
+export type RealtimeMessagesEvent = z.infer<typeof realtimeMessagesEvent>;
 export type ConversationEvent = z.infer<typeof conversationEvent>;
 export type ConversationsEvent = z.infer<typeof conversationsEvent>;
 export type SessionEndedEvent = z.infer<typeof sessionEndedEvent>;

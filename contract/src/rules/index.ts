@@ -9,4 +9,4 @@ export * from './saved-replies';
 export * from './labels';
 export * from './response-time-buckets';
 export * from './language';
-export * from './conversation-batches';
+export * from './socket-batches';

@@ -1,7 +1,8 @@
 /**
  * `conversations` batches (docs/api.md, Realtime): a socket whose handshake declares `conversationBatches` gets the
  * `conversation` events of a burst in one frame per staff member; a socket that declares nothing (a browser from
- * before) still gets one `conversation` event per conversation, with the same content.
+ * before) still gets one `conversation` event per conversation, with the same content. Likewise `messages` frames
+ * for a socket that declares `messageBatches`, and one `message` event per message for one that does not.
  */
 import type { Socket } from 'socket.io-client';
 import { envelope } from '../fixtures/whatsapp';
@@ -22,15 +23,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** One connection of the agent, recording both events, once it counts as online. */
-async function agentSocket(batches: boolean, token = agentToken) {
+/** One connection of the agent, recording the events named, once it counts as online. */
+async function agentSocket(batches: boolean, token = agentToken, names = ['conversation', 'conversations']) {
   const socket = openSocket(stack.server.url, undefined, {
-    auth: batches ? { token, conversationBatches: true } : { token },
+    auth: batches ? { token, conversationBatches: true, messageBatches: true } : { token },
   });
   sockets.push(socket);
   const received: Array<{ name: string; payload: any }> = [];
-  for (const name of ['conversation', 'conversations'])
-    socket.on(name, (payload: unknown) => received.push({ name, payload }));
+  for (const name of names) socket.on(name, (payload: unknown) => received.push({ name, payload }));
   await connected(socket);
   return received;
 }
@@ -165,5 +165,32 @@ describe('`conversations` batches', () => {
       (await stack.api('GET', '/api/conversations/summary', undefined, token)).body.unreadTotal;
     expect(agentEvent.payload.unreadTotal).toBe(await summaryOf(agentToken));
     expect(ownerEvent.payload.unreadTotal).toBe(await summaryOf());
+  });
+});
+
+describe('`messages` frames', () => {
+  it('carry a burst’s messages in fewer frames, each once and in order, as the `message` events of an older browser', async () => {
+    const messageEvents = ['message', 'messages'];
+    const batched = await agentSocket(true, agentToken, messageEvents);
+    const each = await agentSocket(false, agentToken, messageEvents);
+    const phones = await customersWriteAtOnce(5);
+    const texts = phones.map((phone) => `Hello from ${phone}`);
+    const ours = (events: any[]) => events.filter((event) => texts.includes(event.message.content.text));
+
+    const singles = await waitFor(async () => {
+      const events = ours(each.map((event) => event.payload));
+      return events.length === texts.length ? events : undefined;
+    }, 'the five `message` events');
+    const frames = await waitFor(async () => {
+      const frames = batched.filter((event) => ours(event.payload).length > 0);
+      return ours(frames.flatMap((event) => event.payload)).length === texts.length ? frames : undefined;
+    }, 'the five messages in frames');
+
+    expect(each.every((event) => event.name === 'message')).toBe(true);
+    expect(batched.every((event) => event.name === 'messages')).toBe(true);
+    // One webhook is one commit: its messages are announced together, in one frame.
+    expect(frames).toHaveLength(1);
+    expect(ours(frames.flatMap((event) => event.payload))).toEqual(singles);
+    expect(singles.map((event) => event.message.content.text)).toEqual(texts);
   });
 });

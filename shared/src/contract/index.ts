@@ -62,6 +62,7 @@ export type {
   RoundRobinSetting,
   QuotedMessage,
   RealtimeMessageEvent,
+  RealtimeMessagesEvent,
   ReferralContent,
   SessionEndedEvent,
   SystemContent,

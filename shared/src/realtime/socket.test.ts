@@ -1,6 +1,6 @@
-import type { ConversationEvent, ConversationsEvent } from '../contract';
+import type { ConversationEvent, ConversationsEvent, RealtimeMessageEvent } from '../contract';
 import { onRealtimeEvent } from './events';
-import { closeRealtime, openRealtime } from './socket';
+import { closeRealtime, onRealtimeMessage, openRealtime } from './socket';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -47,8 +47,24 @@ describe('the page socket', () => {
   });
   afterEach(() => closeRealtime());
 
-  it('declares in its handshake that it takes conversation batches', () => {
-    expect(auth).toEqual(expect.objectContaining({ conversationBatches: true }));
+  it('declares in its handshake that it takes conversation and message batches', () => {
+    expect(auth).toEqual(expect.objectContaining({ conversationBatches: true, messageBatches: true }));
+  });
+
+  it('hands each event of a `messages` frame to the message listeners, in order, as a single `message` would be', () => {
+    const heard: RealtimeMessageEvent[] = [];
+    const dispatched: unknown[] = [];
+    const stopListening = onRealtimeMessage((event) => heard.push(event));
+    const stopDispatch = onRealtimeEvent('message', (event) => dispatched.push(event));
+    const first = { conversationId: 'c1', message: { id: 'm1' } } as unknown as RealtimeMessageEvent;
+    const second = { conversationId: 'c2', message: { id: 'm2' } } as unknown as RealtimeMessageEvent;
+    const single = { conversationId: 'c1', message: { id: 'm3' } } as unknown as RealtimeMessageEvent;
+    deliver('messages', [first, second]);
+    deliver('message', single);
+    stopListening();
+    stopDispatch();
+    expect(heard).toEqual([first, second, single]);
+    expect(dispatched).toEqual([first, second, single]);
   });
 
   it('hands each conversation of a batch to the `conversation` listeners, in order, with the batch’s counts', () => {

@@ -8,6 +8,7 @@ import {
   SOCKET_ABILITIES,
   type ConversationsEvent,
   type RealtimeMessageEvent,
+  type RealtimeMessagesEvent,
 } from '../contract';
 import { setOnlineUserIds } from '../stores/online';
 import { dispatchRealtimeEvent } from './events';
@@ -94,9 +95,13 @@ export function openRealtime(): void {
 function connect(client: Client): void {
   const base = runtimeConfig().apiBase || undefined;
   // The token is read at every (re)connect: a password change issues a new one and closes old sockets. Batches of
-  // `conversation` events are split below, so every listener still sees one event per conversation.
+  // `conversation` and `message` events are split below, so every listener still sees one event each.
   const auth = (send: (data: object) => void) =>
-    send({ token: readToken(), [SOCKET_ABILITIES.conversationBatches]: true });
+    send({
+      token: readToken(),
+      [SOCKET_ABILITIES.conversationBatches]: true,
+      [SOCKET_ABILITIES.messageBatches]: true,
+    });
   const transports = transportsOf(client);
   const options = { ...SOCKET_OPTIONS, transports: transports.websocketFirst, auth };
   const created = base ? client.io(base, options) : client.io(options);
@@ -114,8 +119,16 @@ function connect(client: Client): void {
     created.io.opts.transports = transports.pollingFirst;
   });
   created.on('getOnline', (ids: string[]) => setOnlineUserIds(Array.isArray(ids) ? ids : []));
-  created.on('message', (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event)));
+  const onMessage = (event: RealtimeMessageEvent) => messageListeners.forEach((listener) => listener(event));
+  created.on('message', onMessage);
   created.onAny((name: string, payload: unknown) => dispatchRealtimeEvent(name, payload));
+  created.on('messages', (events: RealtimeMessagesEvent) => {
+    if (!Array.isArray(events)) return;
+    for (const event of events) {
+      onMessage(event);
+      dispatchRealtimeEvent('message', event);
+    }
+  });
   created.on('conversations', (batch: ConversationsEvent) => {
     if (!Array.isArray(batch?.conversations)) return;
     for (const event of conversationEventsOf(batch)) dispatchRealtimeEvent('conversation', event);

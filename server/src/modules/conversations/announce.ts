@@ -207,7 +207,7 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
     ];
     for (const { accountId, event } of loaded) {
       const [message] = await withQuotedMessages(db, accountId, [event.message]);
-      realtime.toAccount(accountId, 'message', { ...event, message });
+      realtime.toAccountMessage(accountId, { ...event, message });
       if (changesConversation(message)) conversationIds.set(event.conversationId, accountId);
     }
   }
@@ -239,6 +239,8 @@ export function createAnnouncer(db: Db, realtime: Realtime, links: MediaLinkSign
         members,
         accountRows.map((row) => row.conversation.id),
       );
+      // The messages announced before this round reach each socket before it (a `messages` frame may still wait).
+      realtime.flushMessages();
       const now = new Date();
       // One view per conversation; only the unread count differs between users.
       const views = accountRows.map((row) =>

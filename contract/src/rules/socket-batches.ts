@@ -1,6 +1,8 @@
 /**
- * `conversations` batches (docs/api.md, Realtime): a socket whose handshake declares the ability gets one frame per
- * staff member for a burst of conversation changes instead of one `conversation` event per conversation.
+ * Batches (docs/api.md, Realtime): a socket whose handshake declares the ability gets a burst's events in fewer
+ * frames — `conversations` (one frame per staff member for the conversations changed since the last round) instead
+ * of one `conversation` event per conversation, `messages` (the `message` events of a few milliseconds) instead of
+ * one `message` event per message.
  */
 import type { ConversationEvent, ConversationsEvent } from '../events';
 
@@ -11,6 +13,8 @@ import type { ConversationEvent, ConversationsEvent } from '../events';
 export const SOCKET_ABILITIES = {
   /** `conversations` batches instead of one `conversation` event per conversation (contract 1.1). */
   conversationBatches: 'conversationBatches',
+  /** `messages` batches instead of one `message` event per message (contract 1.2). */
+  messageBatches: 'messageBatches',
 } as const;
 
 /** The `conversation` events a batch stands for, in its order: what a browser without the ability gets. */

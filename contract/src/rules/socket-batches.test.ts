@@ -1,5 +1,5 @@
 import type { ConversationsEvent } from '../events';
-import { conversationEventsOf } from './conversation-batches';
+import { conversationEventsOf } from './socket-batches';
 
 describe('conversationEventsOf', () => {
   it('gives each conversation of a batch the batch’s counts, unread total and archived replies, in order', () => {
