@@ -2,10 +2,9 @@
  * `messages` frames (docs/api.md, Realtime): the `message` events meant for sockets that take batches, sent at most
  * one frame per FRAME_MS. An event goes at once (at the end of the event loop's turn, with the others announced in
  * it, such as a batch's); events that follow within FRAME_MS of the last frame wait for the next one, which carries
- * all of them in order. In a burst most of the server's CPU per message was writing a
- * frame to each agent's socket (bench P1: 50 agents, 200 messages a second; docs/reliability.md), so a frame for
- * several messages costs little more than one. 16 ms is a screen's frame at 60 Hz: a browser could not show them
- * sooner.
+ * all of them in order. In a burst most of the server's CPU per message was writing a frame to each agent's socket
+ * (bench P1: 50 agents, 200 messages a second; docs/reliability.md), and a frame for several messages costs little
+ * more than one. 16 ms is a screen's frame at 60 Hz: a browser could not show them sooner.
  */
 export const FRAME_MS = 16;
 
