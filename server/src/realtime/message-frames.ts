@@ -16,12 +16,13 @@ export interface MessageFrames {
 }
 
 /**
- * `send(room, payloads)` emits one frame; `now` and the timer are injectable for tests. One window for the whole
- * process, not one per account: simpler, and an event of a quiet account waits at most FRAME_MS behind a busy one.
+ * `send(room, payloads)` emits one frame; `now` is the clock (tests give theirs with jest's fake timers). One window
+ * for the whole process, not one per account: simpler, and an event of a quiet account waits at most FRAME_MS behind
+ * a busy one.
  */
 export function createMessageFrames(
   send: (room: string, payloads: unknown[]) => void,
-  { now = Date.now, frameMs = FRAME_MS }: { now?: () => number; frameMs?: number } = {},
+  { now = Date.now }: { now?: () => number } = {},
 ): MessageFrames {
   let waiting = new Map<string, unknown[]>();
   let lastFrameAt = Number.NEGATIVE_INFINITY;
@@ -43,7 +44,7 @@ export function createMessageFrames(
       if (list) list.push(payload);
       else waiting.set(room, [payload]);
       if (scheduled) return;
-      const wait = lastFrameAt + frameMs - now();
+      const wait = lastFrameAt + FRAME_MS - now();
       if (wait <= 0) {
         const immediate = setImmediate(flush);
         scheduled = { cancel: () => clearImmediate(immediate) };
