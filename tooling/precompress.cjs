@@ -1,5 +1,6 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 
@@ -11,11 +12,14 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/i;
 /** Below about one packet, compression saves nothing worth a second file. */
 const MIN_BYTES = 1024;
 /**
- * Twins made before, by content: brotli at its best quality costs ~14 CPU-s a remote, yet most of a rebuild's files
- * (the vendor chunks, a build of the same source in another folder, as the deploy-versions browser test makes) are
- * byte for byte the ones compressed last time. The key is the content's hash and the settings below.
+ * Twins made before, by content: brotli at its best quality costs ~13 CPU-s for the shell and the four remotes
+ * (2026-12-04), yet most of a rebuild's files (the vendor chunks, a build of the same source in another folder, as
+ * the deploy-versions browser test makes, or in another clone) are byte for byte the ones compressed last time. The
+ * key is the content's hash and the settings below. In the user's own cache folder (XDG's), not the checkout's
+ * node_modules, so that a fresh clone on the same machine finds them too (brotli was 13 of the 54 CPU-s of `npm
+ * test`'s build there, issue #20); not in the system's temporary folder, which every user may write to.
  */
-const CACHE_DIR = path.join(__dirname, '..', 'node_modules', '.cache', 'parley-precompress');
+const CACHE_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'parley', 'precompress');
 const SETTINGS_KEY = 'brotli-text-q11;gzip-9';
 
 /** Never served (hosting.ts and publish.cjs keep them off the wire). */
