@@ -17,7 +17,7 @@ const MIGRATIONS = path.join(SERVER, 'drizzle');
 // Runs in a child process: initdb's second WebAssembly instance is large and freed only much later. After the
 // migrations it drops the two template databases: a test server never creates a database, and they were 600 of the
 // folder's 1,100 files and 15 of its 40 MB, which every server's copy wrote again (with the WAL below, cp's system
-// time was 56 CPU-s of a whole \`npm test\`, issue #20).
+// time was 56 CPU-s of a whole `npm test`, issue #20).
 const TEMPLATE_SCRIPT = `
 const [pglite, pgTrgm, drizzle, migrator, folder, migrationsFolder] = process.argv.slice(1);
 (async () => {
@@ -36,7 +36,7 @@ const [pglite, pgTrgm, drizzle, migrator, folder, migrationsFolder] = process.ar
 /**
  * PostgreSQL fills a WAL segment with zeros before writing it, so the template's one segment is 16 MB, about half
  * of it zeros: rewritten with holes for those (GNU cp), every copy of the folder (cp -R keeps the holes) writes only
- * the rest. Elsewhere the segment stays as it is, and a copy is only slower.
+ * the rest. Where cp cannot (no --sparse, as on macOS), the segment stays whole and a copy is only slower.
  */
 async function punchWalHoles(folder) {
   const wal = path.join(folder, 'pg_wal');
