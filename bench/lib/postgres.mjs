@@ -5,9 +5,9 @@ import databases from '../../scripts/lib/postgres-databases.cjs';
 export const { postgresVersion } = databases;
 const created = new Map();
 
-/** A new empty database: `{ name, url, drop() }`. */
+/** A new empty database, set as in production: `{ name, url, drop() }`. */
 export async function createDatabase() {
-  const database = await databases.createTemporaryDatabase('parley_bench');
+  const database = await databases.createTemporaryDatabase('parley_bench', { asInProduction: true });
   created.set(database.name, database);
   return {
     ...database,
