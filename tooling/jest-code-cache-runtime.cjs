@@ -1,16 +1,19 @@
-// jest's runtime (the `runtime` option of every project, jest.preset.cjs) with one change: each module's compiled
-// code is kept for the next test file in the same worker process.
+// jest's runtime (the `runtime` option of every project, jest.preset.cjs) with one change: each module is compiled
+// once per worker process, and every later test file runs that same compiled script in its own context.
 //
 // jest gives every test file a fresh module registry, so the server, React, antd, drizzle… are compiled again for
 // each file, and V8 does not reuse a compile across vm contexts (measured: antd's 4.2 MB bundle 112–145 ms every
-// time, 2–3 ms from a code cache). A worker runs many files one after the other (`--maxWorkers=1` runs a whole step
-// in one process), so the second file onwards compiles from V8's code cache. Modules are still evaluated afresh
-// per file: only the parse and compile are shared, never state.
+// time). A worker runs many files one after the other (`--maxWorkers=1` runs a whole step in one process). A
+// `vm.Script` is not bound to a context: run again in the next file's context it is neither parsed nor compiled
+// again, and the functions compiled lazily while an earlier file ran keep their bytecode. Modules are still
+// evaluated afresh per file: only the compiled code is shared, never state.
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
 
-/** filename → the source it was compiled from and V8's code cache of it (V8 checks only the source's length). */
-const codeCache = new Map();
+/** filename → the wrapped source and its script. */
+const scripts = new Map();
+/** The test file being run: a worker runs one at a time. Dynamic imports go through its loader. */
+let current;
 
 class CodeCachingRuntime extends Runtime {
   constructor(...args) {
@@ -18,33 +21,34 @@ class CodeCachingRuntime extends Runtime {
     const executor = this.executor;
     // The jest internals this relies on (jest-runtime 30's ModuleExecutor): when an upgrade moves them, jest runs as is.
     if (typeof executor?.compile !== 'function' || typeof executor.dynamicImport !== 'function') return;
+    current = executor;
     const jestCompile = executor.compile.bind(executor);
     executor.compile = (source, filename) => {
       const vmContext = executor.environment.getVmContext();
       // Core modules and a disposed environment: jest's own path, untouched.
       if (vmContext == null || executor.resolution.isCoreModule(filename)) return jestCompile(source, filename);
-      const known = codeCache.get(filename);
-      const cachedData = known?.source === source ? known.data : undefined;
-      let compiled;
-      try {
-        compiled = vm.compileFunction(source, executor.injectedModuleParameters, {
-          filename,
-          parsingContext: vmContext,
-          cachedData,
-          produceCachedData: !cachedData,
-          // As jest's compile: import() from CommonJS goes through jest's ESM loader.
-          importModuleDynamically: (specifier, _function, importAttributes, phase) =>
-            executor.dynamicImport(specifier, filename, vmContext, importAttributes, phase),
-        });
-      } catch {
-        // A syntax error or an ES module: jest's compile throws (or recovers) with its own messages.
-        return jestCompile(source, filename);
+      const prefix = `(function (${executor.injectedModuleParameters.join(', ')}) {`;
+      const wrapped = `${prefix}${source}\n})`;
+      let known = scripts.get(filename);
+      if (known?.wrapped !== wrapped) {
+        try {
+          const script = new vm.Script(wrapped, {
+            filename,
+            // Columns on the first line as in the file (the wrapper comes before them).
+            columnOffset: -prefix.length,
+            // As jest's compile: import() from CommonJS goes through jest's ESM loader, the running file's.
+            importModuleDynamically: (specifier, _script, importAttributes, phase) =>
+              current.dynamicImport(specifier, filename, current.environment.getVmContext(), importAttributes, phase),
+          });
+          known = { wrapped, script };
+          scripts.set(filename, known);
+        } catch {
+          // A syntax error or an ES module: jest's compile throws (or recovers) with its own messages.
+          scripts.delete(filename);
+          return jestCompile(source, filename);
+        }
       }
-      // V8 makes the cache's buffer in the test file's context: kept as is, it would keep that whole context (the
-      // file's modules, its environment) alive for the rest of the process. A copy belongs to this realm.
-      if (compiled.cachedDataProduced) codeCache.set(filename, { source, data: Buffer.from(compiled.cachedData) });
-      else if (compiled.cachedDataRejected) codeCache.delete(filename);
-      return compiled;
+      return known.script.runInContext(vmContext);
     };
   }
 }
