@@ -20,7 +20,12 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       publicOrigin: 'http://localhost:3000',
-      database: { url: undefined, pgliteDir: path.join(repoRoot, 'data/pglite'), poolMax: 10 },
+      database: {
+        url: undefined,
+        pgliteDir: path.join(repoRoot, 'data/pglite'),
+        pgliteSharedBuffers: '32MB',
+        poolMax: 10,
+      },
       logLevel: 'info',
       webRoot: path.join(repoRoot, 'shell/dist'),
       deploymentsDir: path.join(repoRoot, 'deployments'),
@@ -51,6 +56,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://chat.example.com/',
       DATABASE_URL: 'postgres://u:p@db:5432/parley',
       DB_POOL_MAX: '25',
+      PGLITE_SHARED_BUFFERS: '8MB',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: 's'.repeat(40),
       TOKEN_TTL_HOURS: '24',
@@ -67,7 +73,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicUrl: 'https://chat.example.com',
       publicOrigin: 'https://chat.example.com',
-      database: { url: 'postgres://u:p@db:5432/parley', poolMax: 25 },
+      database: { url: 'postgres://u:p@db:5432/parley', pgliteSharedBuffers: '8MB', poolMax: 25 },
       redisUrl: 'redis://cache:6379',
       auth: { tokenTtlHours: 24 },
       whatsapp: { graphApiBase: 'http://127.0.0.1:4000/v22.0' },
@@ -87,6 +93,13 @@ describe('loadConfig', () => {
     ).toBeGreaterThanOrEqual(65536);
   });
 
+  it('gives PGlite a smaller buffer pool only under NODE_ENV=test, unless PGLITE_SHARED_BUFFERS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).database.pgliteSharedBuffers).toBe('4MB');
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).database.pgliteSharedBuffers).toBe('32MB');
+    const chosen = loadConfig({ NODE_ENV: 'test', PGLITE_SHARED_BUFFERS: '16MB', DATA_DIR: dataDir });
+    expect(chosen.database.pgliteSharedBuffers).toBe('16MB');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '', DATA_DIR: dataDir }).database.url).toBeUndefined();
   });
@@ -102,6 +115,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'loud',
         PUBLIC_URL: 'not a url',
         DB_POOL_MAX: '0',
+        PGLITE_SHARED_BUFFERS: '32 megabytes',
       });
     } catch (error) {
       message = (error as Error).message;
@@ -114,6 +128,7 @@ describe('loadConfig', () => {
     expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
     expect(message).toContain('PUBLIC_URL: must be a URL starting with http:// or https://');
     expect(message).toContain('DB_POOL_MAX: must be a whole number between 1 and 1000');
+    expect(message).toContain('PGLITE_SHARED_BUFFERS: must be a size such as 32MB (kB, MB or GB)');
   });
 
   it('draws random secrets once when none are set, in every mode, and keeps them in the data folder (0600)', () => {

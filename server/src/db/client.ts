@@ -33,13 +33,6 @@ export interface DatabaseHandle {
 }
 
 /**
- * PGlite's shared buffers live in its WebAssembly memory, which never shrinks: PostgreSQL's default 128 MB
- * made most of the server's resident memory. The data files stay in the operating system's page cache, so a
- * smaller buffer pool costs little for one embedded connection.
- */
-const PGLITE_SHARED_BUFFERS = '32MB';
-
-/**
  * A new PGlite data folder is created by initdb, which PGlite runs in a second WebAssembly instance of several
  * hundred MB that the garbage collector returns only much later. Running it in a short-lived child process
  * keeps that memory out of the server (the first start only; an existing folder is simply opened).
@@ -60,7 +53,7 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
  * loads pg, nor a PostgreSQL server PGlite's WebAssembly build. Each costs every start time and memory (issue #20).
  */
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
-  const { url, pgliteDir, poolMax } = config.database;
+  const { url, pgliteDir, pgliteSharedBuffers, poolMax } = config.database;
   if (url) {
     const { Pool } = require('pg') as typeof import('pg');
     const { drizzle: drizzlePostgres } =
@@ -78,7 +71,8 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   const inMemory = pgliteDir === 'memory://';
   if (!inMemory) await createPgliteFolder(pgliteDir);
   const client = new PGlite(inMemory ? undefined : pgliteDir, {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // PGLITE_SHARED_BUFFERS (server/.env.example): the buffer pool lives in PGlite's WebAssembly memory.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
     // Search in messages: the migrations' CREATE EXTENSION pg_trgm finds it here (PostgreSQL ships it).
     extensions: { pg_trgm },
   });

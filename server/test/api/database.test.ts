@@ -9,6 +9,7 @@ import { chosenDb, startTestServer } from '../helpers/test-server';
 import { createTemporaryDatabase } from '../helpers/postgres';
 
 const onPostgres = chosenDb() === 'postgres' ? it : it.skip;
+const onPglite = chosenDb() === 'pglite' ? it : it.skip;
 
 describe('database', () => {
   onPostgres('migrates once when several processes start together', async () => {
@@ -29,6 +30,16 @@ describe('database', () => {
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
       await temporary.drop();
+    }
+  });
+
+  onPglite('opens PGlite with the buffer pool PGLITE_SHARED_BUFFERS names', async () => {
+    const server = await startTestServer({ env: { PGLITE_SHARED_BUFFERS: '6MB' } });
+    try {
+      const shown = await server.db.execute(sql`show shared_buffers`);
+      expect((shown as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe('6MB');
+    } finally {
+      await server.close();
     }
   });
 

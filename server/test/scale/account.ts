@@ -31,9 +31,10 @@ export interface ScaleAccount {
 
 /** An account with an owner and a WhatsApp connection on the fixtures' phone number id. */
 export async function createScaleAccount(cluster: Cluster): Promise<ScaleAccount> {
-  const db = await openDatabase({ database: { url: cluster.database.url, pgliteDir: 'memory://', poolMax: 2 } });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: cluster.database.url, DB_POOL_MAX: '2' });
+  const db = await openDatabase(config);
   // Cheap hashes keep the test fast; a login verifies with the parameters stored in the hash.
-  const hasher = createPasswordHasher(loadConfig({ NODE_ENV: 'test' }).auth.passwordHashing);
+  const hasher = createPasswordHasher(config.auth.passwordHashing);
   const [account] = await db.db.insert(accounts).values({ name: 'Scale Test' }).returning({ id: accounts.id });
   const addUser = async (name: string, role: UserRole = 'agent'): Promise<ScaleUser> => {
     const email = `${name}-${crypto.randomBytes(4).toString('hex')}@example.test`;
