@@ -10,7 +10,7 @@
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
 
-/** filename → the wrapped source and its script. */
+/** filename → its source, the wrapper's first line and the compiled script. */
 const scripts = new Map();
 /** The test file being run: a worker runs one at a time. Dynamic imports go through its loader. */
 let current;
@@ -28,11 +28,10 @@ class CodeCachingRuntime extends Runtime {
       // Core modules and a disposed environment: jest's own path, untouched.
       if (vmContext == null || executor.resolution.isCoreModule(filename)) return jestCompile(source, filename);
       const prefix = `(function (${executor.injectedModuleParameters.join(', ')}) {`;
-      const wrapped = `${prefix}${source}\n})`;
       let known = scripts.get(filename);
-      if (known?.wrapped !== wrapped) {
+      if (known?.source !== source || known.prefix !== prefix) {
         try {
-          const script = new vm.Script(wrapped, {
+          const script = new vm.Script(`${prefix}${source}\n})`, {
             filename,
             // Columns on the first line as in the file (the wrapper comes before them).
             columnOffset: -prefix.length,
@@ -40,7 +39,7 @@ class CodeCachingRuntime extends Runtime {
             importModuleDynamically: (specifier, _script, importAttributes, phase) =>
               current.dynamicImport(specifier, filename, current.environment.getVmContext(), importAttributes, phase),
           });
-          known = { wrapped, script };
+          known = { source, prefix, script };
           scripts.set(filename, known);
         } catch {
           // A syntax error or an ES module: jest's compile throws (or recovers) with its own messages.
