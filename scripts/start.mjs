@@ -39,6 +39,8 @@ function run(name, script, env, nodeArgs = []) {
 let stopping = false;
 function stop(code = 0) {
   stopping = true;
+  // The exit code also when the children are gone before the timer fires (it does not keep the process alive).
+  process.exitCode = code;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 500).unref();
 }
@@ -71,15 +73,20 @@ const deadline = Date.now() + 60_000;
 const { DEMO_LOGINS } = await import(path.join(ROOT, 'server/dist/seed/demo-logins.js')).catch(() => ({
   DEMO_LOGINS: {},
 }));
-while (Date.now() < deadline && !stopping) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-  } catch {
-    // not yet
-  }
-  await new Promise((resolve) => setTimeout(resolve, 300));
+let ready = false;
+while (Date.now() < deadline && !stopping && !ready) {
+  ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    (answer) => answer.ok,
+    () => false,
+  );
+  if (!ready) await new Promise((resolve) => setTimeout(resolve, 300));
 }
-console.log(`\n  Parley is running at ${publicUrl}`);
-for (const [role, login] of Object.entries(DEMO_LOGINS))
-  console.log(`    ${role.padEnd(6)} ${login.email} / ${login.password}`);
-console.log(`  Sandbox (play a customer, read mailed codes): ${sandboxUrl}/  and  ${sandboxUrl}/outbox\n`);
+// A server that stopped has said why above; one that never answered is still starting or stuck.
+if (ready) {
+  console.log(`\n  Parley is running at ${publicUrl}`);
+  for (const [role, login] of Object.entries(DEMO_LOGINS))
+    console.log(`    ${role.padEnd(6)} ${login.email} / ${login.password}`);
+  console.log(`  Sandbox (play a customer, read mailed codes): ${sandboxUrl}/  and  ${sandboxUrl}/outbox\n`);
+} else if (!stopping) {
+  console.error(`\n  Parley did not answer on ${publicUrl} within 60 s: see its log above.`);
+}
