@@ -43,13 +43,15 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Browser tests only: V8 runs scripts in its interpreter alone (no optimising compiler, no Maglev, no Sparkplug). A
- * test's pages live for seconds, so compiling their scripts further costs Chromium more CPU than it saves (issue
- * #20): `--no-opt` took 10 % off Chromium's CPU over e2e/tests/inbox.test.ts; `--no-maglev --no-sparkplug` another
- * 10 % off the whole file (70.1, 69.5 → 63.3, 62.5 CPU-s, all processes) and 8 % off six cold sign-in loads of /main
- * (nine pairs). The benchmarks and the deploy's smoke run keep Chromium as users have it.
+ * Browser tests only: V8 runs scripts in its interpreter and its baseline compiler, Sparkplug (no optimising
+ * compiler, no Maglev). A test's pages live for seconds, so optimising their scripts costs Chromium more CPU than
+ * it saves (issue #20): `--no-opt` took 10 % off Chromium's CPU over e2e/tests/inbox.test.ts, `--no-maglev` more.
+ * Sparkplug was off too while every test opened fresh pages; since the worker parks its pages and the app stays
+ * loaded from test to test (support/worker.cjs), it pays: three browser-test files, four interleaved pairs, 80.5,
+ * 83.0, 81.8, 85.6 → 76.6, 78.6, 79.4, 77.5 CPU-s on the machine; three others, two pairs, 128.3, 120.7 → 120.7,
+ * 115.8. The benchmarks and the deploy's smoke run keep Chromium as users have it.
  */
-const TEST_CHROMIUM_ARGS = ['--js-flags=--no-opt --no-maglev --no-sparkplug'];
+const TEST_CHROMIUM_ARGS = ['--js-flags=--no-opt --no-maglev'];
 
 /** playwright-core's launch options for it; `forTests` adds TEST_CHROMIUM_ARGS. */
 const chromiumLaunchOptions = ({ forTests = false } = {}) => ({
