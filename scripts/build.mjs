@@ -1,50 +1,18 @@
 // Builds what is not built (with --if-needed) or everything, then publishes each remote's and the shell's build as a
 // version folder. Only first-time setup makes a build live (lib/publish-builds.cjs); deploys go through `npm run deploy`.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import packages from './lib/packages.cjs';
 import paths from './lib/paths.cjs';
 import publishing from './lib/publish-builds.cjs';
 
-const { DEPLOYMENTS_DIR, REMOTES, ROOT } = paths;
+const { DEPLOYMENTS_DIR, ROOT } = paths;
+const { PACKAGES, isBuilt } = packages;
 const { publishBuilds } = publishing;
 
 const ifNeeded = process.argv.includes('--if-needed');
 // `npm test` type-checks every package in a step of its own: its build then has tsc only emit (--noCheck), which
 // saves the server, sandbox and contract builds about half their CPU.
 const typeCheck = !process.argv.includes('--no-type-check');
-const PACKAGES = [
-  // First: the server and the browser builds read the contract's compiled output.
-  { name: '@parley/contract', dir: 'contract', output: 'dist/index.js', sources: ['src'], tsc: true },
-  // Then the longest first (the shell and remote-auth about 20 s each, the server 5 s, the sandbox 2 s), so the two
-  // builds at a time end together instead of the last remote alone on one core.
-  { name: 'shell', dir: 'shell', output: 'dist/index.html', sources: ['src'] },
-  ...REMOTES.map((name) => ({ name, dir: name, output: 'dist/mf-manifest.json', sources: ['src'] })),
-  { name: '@parley/server', dir: 'server', output: 'dist/main.js', sources: ['src', 'drizzle'], tsc: true },
-  { name: '@parley/sandbox', dir: 'sandbox', output: 'dist/main.js', sources: ['src', 'public'], tsc: true },
-];
-const SHARED_SOURCES = ['shared/src', 'tooling'];
-const CONTRACT_SOURCES = ['contract/src'];
-
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(target).map((name) => newestMtime(path.join(target, name))));
-}
-
-function isBuilt(pkg) {
-  const output = path.join(ROOT, pkg.dir, pkg.output);
-  if (!fs.existsSync(output)) return false;
-  const inputs = [
-    ...pkg.sources.map((s) => path.join(pkg.dir, s)),
-    ...(pkg.dir === 'contract' || pkg.dir === 'sandbox' ? [] : CONTRACT_SOURCES),
-    ...(['contract', 'server', 'sandbox'].includes(pkg.dir) ? [] : SHARED_SOURCES),
-  ];
-  const newestInput = Math.max(...inputs.map((input) => newestMtime(path.join(ROOT, input))));
-  return fs.statSync(output).mtimeMs >= newestInput;
-}
-
 /** Builds one package (its own `npm run build`); rejects when that fails (its errors are on stderr). */
 function build(pkg) {
   const started = Date.now();
