@@ -3,6 +3,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { markUsed, removeUnused } = require('./unused-files.cjs');
 
 /**
  * Brotli and gzip twins (`x.js.br`, `x.js.gz`) of every text asset a browser loads, written once at build time so
@@ -21,6 +22,8 @@ const MIN_BYTES = 1024;
  */
 const CACHE_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'parley', 'precompress');
 const SETTINGS_KEY = 'brotli-text-q11;gzip-9';
+/** Twins no build used for this long are removed: the cache holds what recent builds made, not every build's. */
+const CACHE_KEEP_UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Never served (hosting.ts and publish.cjs keep them off the wire). */
 const SKIPPED = (name) => name.endsWith('.map') || name === 'mf-manifest-stats.json';
@@ -44,6 +47,7 @@ function writeCompressedTwins(folder) {
     }
   };
   if (fs.existsSync(folder)) walk(folder);
+  removeUnused(CACHE_DIR, () => true, CACHE_KEEP_UNUSED_MS);
   return written;
 }
 
@@ -74,7 +78,9 @@ function compressFile(file) {
 function cached(name, compress) {
   const file = path.join(CACHE_DIR, name);
   try {
-    return fs.readFileSync(file);
+    const bytes = fs.readFileSync(file);
+    markUsed(file);
+    return bytes;
   } catch {
     const bytes = compress();
     fs.mkdirSync(CACHE_DIR, { recursive: true });

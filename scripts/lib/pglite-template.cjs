@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { promisify } = require('node:util');
+const { markUsed, removeUnused } = require('../../tooling/unused-files.cjs');
 const { ROOT } = require('./paths.cjs');
 
 const SERVER = path.join(ROOT, 'server');
@@ -48,6 +49,10 @@ async function punchWalHoles(folder) {
   }
 }
 
+const TEMPLATE_PREFIX = 'parley-pglite-migrated-';
+/** A template not used for this long is removed when another is made; every use marks it. */
+const TEMPLATE_KEEP_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
+
 function templateKey(pglite) {
   const hash = crypto.createHash('sha1').update(`${pglite}:${fs.statSync(pglite).mtimeMs}`);
   const files = [...fs.readdirSync(MIGRATIONS).filter((name) => name.endsWith('.sql')), 'meta/_journal.json'].sort();
@@ -59,8 +64,11 @@ function templateKey(pglite) {
 async function migratedTemplate() {
   const resolve = (name) => require.resolve(name, { paths: [SERVER] });
   const pglite = resolve('@electric-sql/pglite');
-  const template = path.join(os.tmpdir(), `parley-pglite-migrated-v3-${templateKey(pglite)}`);
-  if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
+  const template = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}v3-${templateKey(pglite)}`);
+  if (fs.existsSync(path.join(template, 'PG_VERSION'))) {
+    markUsed(template);
+    return template;
+  }
   // Made aside and renamed into place, so processes starting together never open half of one.
   const aside = `${template}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   await promisify(execFile)(process.execPath, [
@@ -76,6 +84,9 @@ async function migratedTemplate() {
   await punchWalHoles(aside);
   // Another process may have put its template in place first: then this one is not needed.
   await fs.promises.rename(aside, template).catch(() => fs.promises.rm(aside, { recursive: true, force: true }));
+  // Each checkout, PGlite version and set of migrations makes its own (18 MB): those not used for a week go, and
+  // with them what a process that died while making one left aside.
+  removeUnused(os.tmpdir(), (name) => name.startsWith(TEMPLATE_PREFIX), TEMPLATE_KEEP_UNUSED_MS);
   return template;
 }
 
