@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { startSandbox, type RunningSandbox } from '../../../../sandbox/src/sandbox';
 import { createGraphClient, type GraphClient } from './graph-client';
@@ -300,5 +302,49 @@ describe('createGraphClient against the sandbox', () => {
       { kind: 'permanent', code: 100 },
     );
     expect(error.title).toBe('This authorization code has expired.');
+  });
+});
+
+describe('createGraphClient when the other side closes the connection before answering', () => {
+  // A server may close a kept-alive connection after any answer (the sandbox's HTTP server does after a 431), and a
+  // request sent on it just then fails before any answer (a fuzz run caught a template list answering 502 so). This
+  // server closes the connection of each path's first requests, as many as `closes` says, and answers the rest.
+  const closes: Record<string, number> = { '/1/message_templates': 1, '/2/messages': 1, '/3/message_templates': 2 };
+  const seen: string[] = [];
+  let server: http.Server;
+  let client: GraphClient;
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      const path = String(request.url).split('?')[0];
+      seen.push(`${request.method} ${path}`);
+      if ((closes[path] ?? 0) > 0) {
+        closes[path] -= 1;
+        return request.socket.destroy();
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        request.method === 'GET'
+          ? JSON.stringify({
+              data: [{ id: '1', name: 'hello', language: 'en_US', status: 'APPROVED', components: [] }],
+            })
+          : JSON.stringify({ messages: [{ id: 'wamid.sent' }] }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    client = createGraphClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't' });
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('asks a read again once, on a new connection', async () => {
+    expect((await client.listTemplates('1')).map((template) => template.name)).toEqual(['hello']);
+    expect(seen.filter((line) => line.includes('/1/'))).toEqual(Array(2).fill('GET /1/message_templates'));
+    // Closed twice: a visible failure after the second try, not a loop.
+    await expectGraphError(client.listTemplates('3'), { kind: 'ambiguous' });
+    expect(seen.filter((line) => line.includes('/3/'))).toEqual(Array(2).fill('GET /3/message_templates'));
+  });
+
+  it('never sends a write twice: it may have been taken', async () => {
+    await expectGraphError(client.sendMessage('2', textMessage('15550001', 'x')), { kind: 'ambiguous' });
+    expect(seen.filter((line) => line.includes('/2/'))).toEqual(['POST /2/messages']);
   });
 });

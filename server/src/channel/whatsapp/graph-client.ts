@@ -99,6 +99,12 @@ function mediaProblem(data: Buffer, mimeType: string, expected: ExpectedMedia): 
 
 export type GraphClient = ReturnType<typeof createGraphClient>;
 
+/** fetch's failure when the connection was closed by the other side before an answer came. */
+const closedUnderUs = (error: unknown) => {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
+};
+
 /** A small typed client for the Graph API calls Parley makes. Failures throw GraphError with a kind. */
 export function createGraphClient(options: GraphClientOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -127,13 +133,15 @@ export function createGraphClient(options: GraphClientOptions) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
     }
+    const method = init.method ?? 'GET';
+    const send = () => doFetch(target, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
     let response: Response;
     try {
-      response = await doFetch(target, {
-        method: init.method ?? 'GET',
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
+      response = await send().catch((error: unknown) => {
+        // A kept-alive connection the other side closed just as it was reused (a server may close one after any
+        // answer): a read is asked again once, on a new connection. A write may have been taken, so it is not.
+        if (method === 'GET' && closedUnderUs(error)) return send();
+        throw error;
       });
     } catch (error) {
       throw graphErrorFromFailure(error);
