@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../server/src/seed/demo-logins';
 import { leaveBrowser, sharedBrowser, newPage } from '../support/browser';
+import { reportFailure, testFailed } from '../support/failure-report';
 import { jsonCall } from '../support/json-call';
 import { signInAs } from '../support/session';
 import { startStack, type Stack } from '../support/stack';
@@ -31,7 +32,9 @@ describe('inbox chat pane', () => {
     await page.goto(`${stack.baseUrl}/main`);
     await page.getByRole('heading', { name: 'Conversations' }).waitFor();
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // What the page showed and the servers logged (a failure under load is otherwise hard to tell apart).
+    if (testFailed()) await reportFailure([page], stack.logs());
     // Nothing in the page may have thrown.
     expect(errors).toEqual([]);
   });
