@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { GraphError, graphErrorFromAnswer, graphErrorFromFailure } from './graph-error';
+import { closedBeforeAnswer, GraphError, graphErrorFromAnswer, graphErrorFromFailure } from './graph-error';
 import { readReceipt, type OutboundPayload } from './outbound-payload';
 import { PARLEY_USER_AGENT } from './user-agent';
 
@@ -99,12 +99,6 @@ function mediaProblem(data: Buffer, mimeType: string, expected: ExpectedMedia): 
 
 export type GraphClient = ReturnType<typeof createGraphClient>;
 
-/** fetch's failure when the connection was closed by the other side before an answer came. */
-const closedUnderUs = (error: unknown) => {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
-};
-
 /** A small typed client for the Graph API calls Parley makes. Failures throw GraphError with a kind. */
 export function createGraphClient(options: GraphClientOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -140,7 +134,7 @@ export function createGraphClient(options: GraphClientOptions) {
       response = await send().catch((error: unknown) => {
         // A kept-alive connection the other side closed just as it was reused (a server may close one after any
         // answer): a read is asked again once, on a new connection. A write may have been taken, so it is not.
-        if (method === 'GET' && closedUnderUs(error)) return send();
+        if (method === 'GET' && closedBeforeAnswer(error)) return send();
         throw error;
       });
     } catch (error) {

@@ -31,6 +31,11 @@ const refusedBeforeSending = new Set([
   'ENETUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
+const closedByTheOtherSide = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** A fetch that failed because the other side closed the connection before any answer came. */
+export const closedBeforeAnswer = (error: unknown) =>
+  closedByTheOtherSide.has(String((error as { cause?: { code?: string } }).cause?.code));
 
 /**
  * Classifies a Graph error answer by Meta's numeric code first (some integrations see rate limits as HTTP 400),
