@@ -24,11 +24,11 @@ export const whatsappWebhookModule: AppModule = {
     // How long a webhook waits for others to share its statement (and, on PostgreSQL, its round trip). Each
     // statement costs a fixed part that a group shares: PGlite's executor on the server's own thread; on
     // PostgreSQL the send and the answer's wake-up on the server, and the database's own parse and commit. At 200
-    // one-message webhooks a second, 6 ms rather than 2 took the server's CPU per message from 4.4–4.7 to 3.8–4.1
-    // ms on PGlite, and from 1.15–1.19 to 0.95–1.06 ms on PostgreSQL (the database's from 0.9 to 0.6–0.7), for a
-    // median delivery about 2 ms later on PostgreSQL and 10 on PGlite (bench P1, docs/reliability.md "Webhook path
-    // CPU").
-    const windowMs = 6;
+    // one-message webhooks a second, 6 ms rather than 2 took the server's CPU per message from 1.15–1.19 to
+    // 0.95–1.06 ms on PostgreSQL (the database's from 0.9 to 0.6–0.7) for a median delivery about 2 ms later;
+    // on PGlite 20 ms rather than 6 took it from 2.80–3.19 to 2.30–2.57 ms, the median delivery from 15 to 20 ms
+    // and the p99 from 34–36 to 42 ms (bench P1, docs/reliability.md "Webhook path CPU").
+    const windowMs = dbKind === 'postgres' ? 6 : 20;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents, windowMs });
     await registerWhatsAppWebhook(app, {
       appSecret: config.whatsapp.appSecret,
