@@ -24,11 +24,11 @@ export const whatsappWebhookModule: AppModule = {
     // How long a webhook waits for others to share its statement (and, on PostgreSQL, its round trip). Each
     // statement costs a fixed part that a group shares: PGlite's executor on the server's own thread; on
     // PostgreSQL the send and the answer's wake-up on the server, and the database's own parse and commit. At 200
-    // one-message webhooks a second, 6 ms rather than 2 took the server's CPU per message from 1.15–1.19 to
-    // 0.95–1.06 ms on PostgreSQL (the database's from 0.9 to 0.6–0.7) for a median delivery about 2 ms later;
-    // on PGlite 20 ms rather than 6 took it from 2.80–3.19 to 2.30–2.57 ms, the median delivery from 15 to 20 ms
-    // and the p99 from 34–36 to 42 ms (bench P1, docs/reliability.md "Webhook path CPU").
-    const windowMs = dbKind === 'postgres' ? 6 : 20;
+    // one-message webhooks a second, 20 ms rather than 6 took the server's CPU per message from 2.63–3.74 to
+    // 2.16–2.57 ms on PGlite and from 1.25–1.41 to 1.04–1.36 on PostgreSQL, for a median delivery 3–5 ms later
+    // (bench P1, docs/reliability.md "Webhook path CPU"). Webhooks that arrive while a group commits form the
+    // next group, which does not wait.
+    const windowMs = 20;
     const committer = createWebhookCommitter({ db, jobs, events, log: app.log, parallel, sliceEvents, windowMs });
     await registerWhatsAppWebhook(app, {
       appSecret: config.whatsapp.appSecret,
