@@ -11,12 +11,18 @@ const active = { id: userId, accountId, role: 'agent', status: 'active', tokenVe
 const held = { ...active, status: 'hold' };
 
 function userTable() {
-  const table = { row: active as typeof active, reads: 0, pause: null as null | Promise<void> };
-  const execute = async () => {
+  const table = {
+    row: active as typeof active,
+    reads: 0,
+    asked: [] as string[][],
+    pause: null as null | Promise<void>,
+  };
+  const execute = async ({ userIds }: { userIds: string[] }) => {
     table.reads += 1;
+    table.asked.push(userIds);
     const row = table.row;
     await table.pause;
-    return [row];
+    return userIds.includes(row.id) ? [row] : [];
   };
   const chain = { from: () => chain, where: () => chain, limit: () => chain, prepare: () => ({ execute }) };
   return { table, db: { select: () => chain } as unknown as Db };
@@ -81,6 +87,20 @@ describe('authenticator', () => {
     const { table, signIn } = await setUp({ listens: false });
     await signIn();
     await signIn();
+    expect(table.reads).toBe(2);
+  });
+
+  it('reads the rows of calls that come together with one statement, and still every time (PostgreSQL)', async () => {
+    const { table, write, signIn } = await setUp({ listens: false });
+    expect(await Promise.all([signIn(), signIn(), signIn()].map(refusal))).toEqual([
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
+    expect(table.reads).toBe(1);
+    expect(table.asked).toEqual([[userId, userId, userId]]);
+    write(held);
+    expect(await refusal(signIn())).toBe('401 Your account is suspended. Contact your account owner.');
     expect(table.reads).toBe(2);
   });
 });
