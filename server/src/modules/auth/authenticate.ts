@@ -8,7 +8,7 @@
  * transaction's promise resolves (DatabaseHandle.listen), so no request after a suspension reads the old row.
  * On PostgreSQL every call reads the row; the rows asked for together (a team's tabs reconnecting after a deploy,
  * the requests of one page) are read by one statement (DataLoader): 1,000 sockets connecting 20 at a time took
- * 1.8–2.3 s with one read each, against the relay's 0.8–1.3 (bench P6, docs/reliability.md).
+ * 1.8–2.3 s with one read each and take 1.5–1.7 s so, against the relay's 0.8–1.2 (bench P6, docs/reliability.md).
  */
 import { ERROR_TEXTS } from '@parley/contract';
 import DataLoader from 'dataloader';
