@@ -10,6 +10,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import chromium from './lib/chromium.cjs';
 import machineCpu from './lib/machine-cpu.cjs';
+import memoryTmp from './lib/memory-tmp.cjs';
 import { runStep } from './lib/run-step.mjs';
 import v8Flags from './lib/v8-flags.cjs';
 
@@ -21,6 +22,11 @@ if (!fs.existsSync(CHROMIUM)) {
     stdio: 'inherit',
   });
 }
+
+// Every step's temporaries in memory where the machine has a tmpfs with room (lib/memory-tmp.cjs); a TMPDIR set
+// by the caller is kept.
+const tmpDir = process.env.TMPDIR ? undefined : memoryTmp.memoryTmpDir();
+if (tmpDir) process.env.TMPDIR = tmpDir;
 
 const JEST = 'node_modules/jest/bin/jest.js';
 // Node with the jest processes' V8 flags (lib/v8-flags.cjs): the API tests run PGlite inside jest's own process, the
