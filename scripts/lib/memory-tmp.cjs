@@ -30,4 +30,4 @@ function memoryTmpDir(root = '/dev/shm') {
   }
 }
 
-module.exports = { memoryTmpDir };
+module.exports = { TMPFS_MAGIC, memoryTmpDir };

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const { memoryTmpDir } = require('./memory-tmp.cjs') as { memoryTmpDir: (root?: string) => string | undefined };
+const { TMPFS_MAGIC, memoryTmpDir } = require('./memory-tmp.cjs') as {
+  TMPFS_MAGIC: number;
+  memoryTmpDir: (root?: string) => string | undefined;
+};
 
 describe('memoryTmpDir', () => {
   const onTmpfs = (() => {
     try {
-      return fs.statfsSync('/dev/shm').type === 0x01021994;
+      return fs.statfsSync('/dev/shm').type === TMPFS_MAGIC;
     } catch {
       return false;
     }
