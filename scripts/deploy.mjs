@@ -114,8 +114,9 @@ if (flags['skip-smoke']) {
 }
 
 publishing.publish(DEPLOYMENTS_DIR, name, version, distDir);
+let written;
 try {
-  await pointerLock.updatePointer(DEPLOYMENTS_DIR, (fresh, log) => {
+  written = await pointerLock.updatePointer(DEPLOYMENTS_DIR, (fresh, log) => {
     const liveNow = entryOf(fresh, name)?.live;
     if (liveNow !== liveBefore) {
       throw new pointerLock.PointerConflict(
@@ -131,8 +132,9 @@ try {
 } catch (error) {
   fail(error instanceof pointerLock.PointerConflict ? error.message : `The pointer was not updated: ${error.message}`);
 }
-if (entryOf(readPointer(DEPLOYMENTS_DIR), name)?.live !== version)
-  fail(`${name} ${version} did not land; nothing changed`);
+// The pointer this deploy wrote under the lock, not the file read again: another deploy of the same remote may have
+// landed right after this one (a test of 20 at once saw this deploy reported as not landed, though it had).
+if (entryOf(written, name)?.live !== version) fail(`${name} ${version} did not land; nothing changed`);
 console.log(
   `✓ ${name} ${version} is live (next page load), in ${seconds(started)}. Roll back with: npm run rollback -- ${name}`,
 );

@@ -31,8 +31,9 @@ if (!deployLog.deployOrder(log, name, entry?.history ?? []).includes(target)) {
   fail(`${name} ${target} was never live; make it live with npm run deploy (it checks it first)`);
 }
 
+let written;
 try {
-  await pointerLock.updatePointer(DEPLOYMENTS_DIR, (fresh, freshLog) => {
+  written = await pointerLock.updatePointer(DEPLOYMENTS_DIR, (fresh, freshLog) => {
     const liveNow = entryOf(fresh, name)?.live;
     if (liveNow !== live) {
       throw new pointerLock.PointerConflict(`${name} went from ${live} to ${liveNow} meanwhile; nothing changed`);
@@ -45,5 +46,6 @@ try {
 } catch (error) {
   fail(error instanceof pointerLock.PointerConflict ? error.message : `The pointer was not updated: ${error.message}`);
 }
-if (entryOf(readPointer(DEPLOYMENTS_DIR), name)?.live !== target) fail(`${name} → ${target} did not land`);
+// What this rollback wrote under the lock: a deploy or rollback may land right after it (scripts/deploy.mjs).
+if (entryOf(written, name)?.live !== target) fail(`${name} → ${target} did not land`);
 console.log(`✓ ${name}: ${live} → ${target} (next page load), in ${seconds(started)}`);
