@@ -24,7 +24,7 @@ function userTable() {
     await table.pause;
     return userIds.includes(row.id) ? [row] : [];
   };
-  const chain = { from: () => chain, where: () => chain, limit: () => chain, prepare: () => ({ execute }) };
+  const chain = { from: () => chain, where: () => chain, prepare: () => ({ execute }) };
   return { table, db: { select: () => chain } as unknown as Db };
 }
 
