@@ -306,6 +306,23 @@ describe('bad input over every route', () => {
         json({ wabaId: '100000000000001', phoneNumberId: '100000000000002', token: 'tökén' }),
         422,
       ],
+      // A multipart field is read by the route, not the NUL guard: a NUL caption or replyTo, refused before the
+      // file is stored (it was a 500 from PostgreSQL, with the file left behind).
+      ...(['caption', 'replyTo'] as const).map(
+        (field): [string, string, { headers?: Record<string, string>; payload?: string | Buffer }, number] => [
+          'POST',
+          `/api/conversations/${a.conversationIds[0]}/media`,
+          {
+            headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            payload: Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\na\u0000b\r\n` +
+                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="doc.pdf"\r\n` +
+                `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`,
+            ),
+          },
+          400,
+        ],
+      ),
       // Dates past the calendar's edges.
       ['GET', '/api/conversations?to=-271821-04-20T00:00:00.000Z', { headers: owner }, 400],
       ['GET', '/api/conversations?from=%2B275760-09-13T00:00:00.000Z', { headers: owner }, 400],
@@ -316,6 +333,7 @@ describe('bad input over every route', () => {
         400,
       ],
     ];
+    const before = await fingerprint();
     const answers = [];
     for (const [method, url, options, expected] of cases) {
       const response = await within(stack.server.app.inject({ method: method as 'GET', url, ...options }), 10_000);
@@ -328,6 +346,8 @@ describe('bad input over every route', () => {
       });
     }
     expect(answers).toEqual(answers.map((answer) => ({ ...answer, status: answer.expected, message: 'string' })));
+    // Every case is refused: no row and no file left behind.
+    expect(await fingerprint()).toEqual(before);
   });
 
   it('refuses signed webhooks that are not Meta’s shape without storing anything, and never asks Meta to retry them', async () => {

@@ -259,6 +259,10 @@ export async function registerSendRoutes(
           },
           storageKey: key,
           replyToId,
+        }).catch(async (error: unknown) => {
+          // No message row points at the file: a failed send leaves nothing behind.
+          await storage.delete(key).catch(() => undefined);
+          throw error;
         });
         return reply.status(201).send(toMessageView(row, links));
       },
