@@ -307,7 +307,7 @@ describe('bad input over every route', () => {
         422,
       ],
       // A multipart field is read by the route, not the NUL guard: a NUL caption or replyTo, refused before the
-      // file is stored (it was a 500 from PostgreSQL, with the file left behind).
+      // file is stored (the caption's was a 500 from PostgreSQL, with the file left behind).
       ...(['caption', 'replyTo'] as const).map(
         (field): [string, string, { headers?: Record<string, string>; payload?: string | Buffer }, number] => [
           'POST',
