@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
-import { NUL_MESSAGE } from '../../http/nul-guard';
+import { containsNul, NUL_MESSAGE } from '../../http/nul-guard';
 import { detectAssetType } from '../assets/file-types';
 import { cleanFileName } from '../assets/read-upload';
 import { checkWhatsAppMedia, isAnimatedWebp, LARGEST_MEDIA_BYTES, type WhatsAppMediaKind } from './media-rules';
@@ -53,7 +53,7 @@ export async function readMediaUpload(request: FastifyRequest): Promise<MediaUpl
   }
   if (!file) throw new HttpError(400, 'Choose a file to send (field "file")');
   // The fields come from the multipart parser, after the NUL guard's hook (http/nul-guard.ts): checked here.
-  if (Object.values(fields).some((value) => value.includes('\u0000'))) throw new HttpError(400, NUL_MESSAGE);
+  if (containsNul(fields)) throw new HttpError(400, NUL_MESSAGE);
   const caption = fields.caption?.trim();
   if (caption && [...caption].length > MAX_CAPTION)
     throw new HttpError(400, `Caption is too long (at most ${MAX_CAPTION} characters)`);
