@@ -15,7 +15,7 @@ import { runStep } from './lib/run-step.mjs';
 import v8Flags from './lib/v8-flags.cjs';
 
 const { CHROMIUM_PATH: CHROMIUM } = chromium;
-const { MS_PER_TICK, machineBusyTicks } = machineCpu;
+const { MS_PER_TICK, idleWatch, machineBusyTicks } = machineCpu;
 if (!fs.existsSync(CHROMIUM)) {
   console.log("Chromium is missing: installing Debian's package (apt-get)");
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
@@ -138,27 +138,55 @@ const build = selected.find((step) => step.title === 'build');
 
 // In order, each as soon as it may start and enough cores are free (a step wider than the budget runs alone); the
 // sums allow a hair of slack, as thirds of a core do not add up exactly in floating point.
+// A step's cores are an average: one that waits (the browser tests' 30 s network cut, a shard's timers) leaves part
+// of the budget idle. So once the machine has had half a core of the budget idle for 3 s, the next step starts
+// beyond the budget too, at most one core over it and 5 s after any other start (a new step needs a moment to get
+// busy, and the idle look must not reach back before it); on a machine busy with other work that never happens, and
+// the budget alone decides.
+const EARLY = { lookSeconds: 3, idleCores: 0.5, overCores: 1, everyMs: 5_000 };
+const idle = idleWatch({ lookSeconds: EARLY.lookSeconds, budgetCores: CORES, machineCores: os.cpus().length });
+let lastStartAt = 0;
 const waiting = [...selected];
 const running = new Set();
 let busy = 0;
 await new Promise((allDone) => {
   const mayStart = (step) => step.beforeBuild || !build || results.has(build);
+  const start = (step) => {
+    lastStartAt = Date.now();
+    waiting.splice(waiting.indexOf(step), 1);
+    busy += step.cores;
+    const promise = run(step).then((result) => {
+      results.set(step, result);
+      busy -= step.cores;
+      running.delete(promise);
+      startWhatFits();
+    });
+    running.add(promise);
+  };
   const startWhatFits = () => {
     for (let next = waiting.find(mayStart); next && (busy < 1e-9 || busy + next.cores <= CORES + 1e-9);) {
-      const step = next;
-      waiting.splice(waiting.indexOf(step), 1);
-      busy += step.cores;
-      const promise = run(step).then((result) => {
-        results.set(step, result);
-        busy -= step.cores;
-        running.delete(promise);
-        startWhatFits();
-      });
-      running.add(promise);
+      start(next);
       next = waiting.find(mayStart);
     }
-    if (!waiting.length && !running.size) allDone();
+    if (!waiting.length && !running.size) {
+      clearInterval(lookForIdle);
+      allDone();
+    }
   };
+  const lookForIdle = setInterval(() => {
+    const idleCores = idle.sample();
+    const next = waiting.find(mayStart);
+    if (
+      next &&
+      idleCores !== null &&
+      idleCores >= EARLY.idleCores &&
+      busy + next.cores <= CORES + EARLY.overCores + 1e-9 &&
+      Date.now() - lastStartAt >= EARLY.everyMs
+    ) {
+      console.log(`\n=== ${idleCores.toFixed(1)} cores idle for ${EARLY.lookSeconds} s: ${next.title} starts early`);
+      start(next);
+    }
+  }, 1_000);
   startWhatFits();
 });
 
