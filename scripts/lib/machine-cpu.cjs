@@ -40,4 +40,4 @@ function idleWatch({ lookSeconds, budgetCores, machineCores, readIdleTicks = mac
   };
 }
 
-module.exports = { MS_PER_TICK, machineBusyTicks, machineIdleTicks, idleWatch };
+module.exports = { MS_PER_TICK, machineBusyTicks, idleWatch };
