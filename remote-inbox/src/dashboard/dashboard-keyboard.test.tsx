@@ -5,11 +5,8 @@ import { aContact, aConversation, aMessage } from '../test-support/fixtures';
 import { renderInApp } from '../test-support/render';
 import { navigations, Routed, withAgentSignedIn } from '../test-support/routed-dashboard';
 
-// The fake socket of test-support, plus the named events the dashboard subscribes to (none is sent here).
-jest.mock('@parley/shared', () => ({
-  ...jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime(),
-  onRealtimeEvent: () => () => undefined,
-}));
+// The fake socket of test-support (no event is sent here).
+jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 
 const ana = aConversation({
   id: 'ana',

@@ -10,27 +10,12 @@ import {
 import { contactLabel } from '../conversation/contact-label';
 import { mockApi } from '../test-support/api-mock';
 import { aContact, aConversation, aMessage } from '../test-support/fixtures';
-import { emitMessage, emitReconnect } from '../test-support/realtime-mock';
+import { emitMessage, emitNamedEvent, emitReconnect } from '../test-support/realtime-mock';
 import { renderInApp } from '../test-support/render';
 import { browseTo, navigations, Routed, withAgentSignedIn } from '../test-support/routed-dashboard';
 
-// The fake socket of test-support, plus named events (`conversation`) the dashboard listens to.
-jest.mock('@parley/shared', () => {
-  const withSocket = jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime();
-  const named = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    ...withSocket,
-    onRealtimeEvent: (name: string, listener: (payload: unknown) => void) => {
-      const set = named.get(name) ?? new Set();
-      named.set(name, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
-    emitNamedEvent: (name: string, payload: unknown) => named.get(name)?.forEach((listener) => listener(payload)),
-  };
-});
-const emitNamedEvent = (shared as unknown as { emitNamedEvent: (name: string, payload: unknown) => void })
-  .emitNamedEvent;
+// The fake socket of test-support, with the named events (`conversation`, `mention`) the dashboard listens to.
+jest.mock('@parley/shared', () => jest.requireActual('../test-support/realtime-mock').sharedWithFakeRealtime());
 const counts = { active: 2, closed: 1, archived: 0 };
 const emitConversation = (conversation: Conversation, tabCounts = counts, archivedReplies = 0) =>
   act(() =>

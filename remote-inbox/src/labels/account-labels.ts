@@ -1,12 +1,4 @@
-import {
-  api,
-  onRealtimeEvent,
-  onRealtimeReconnect,
-  sortLabels,
-  type Label,
-  type LabelList,
-  type LabelsEvent,
-} from '@parley/shared';
+import { api, followLive, sortLabels, type Label, type LabelList, type LabelsEvent } from '@parley/shared';
 import { atom, onMount } from 'nanostores';
 
 export const LABELS_URL = '/api/account/labels';
@@ -17,27 +9,17 @@ export const LABELS_URL = '/api/account/labels';
  */
 export const $accountLabels = atom<Label[] | undefined>(undefined);
 
-let latest = 0;
-export function loadAccountLabels(): void {
-  const request = ++latest;
-  api.get<LabelList>(LABELS_URL).then(
-    ({ data }) => request === latest && $accountLabels.set(sortLabels(data?.list ?? [])),
-    () => undefined,
-  );
-}
-
-onMount($accountLabels, () => {
-  loadAccountLabels();
-  const stopEvent = onRealtimeEvent<LabelsEvent>('labels', (event) => {
-    latest += 1;
-    $accountLabels.set(sortLabels(event?.list ?? []));
-  });
-  const stopReconnect = onRealtimeReconnect(loadAccountLabels);
-  return () => {
-    stopEvent();
-    stopReconnect();
-  };
-});
+onMount($accountLabels, () =>
+  followLive<LabelList, LabelsEvent>({
+    load: () => api.get<LabelList>(LABELS_URL).then(({ data }) => data),
+    onAnswer: (answer) => $accountLabels.set(sortLabels(answer?.list ?? [])),
+    event: 'labels',
+    onEvent: (event) => {
+      $accountLabels.set(sortLabels(event?.list ?? []));
+      return true;
+    },
+  }),
+);
 
 /**
  * A conversation's labels as they are now: a label renamed, recoloured or deleted since the conversation was read

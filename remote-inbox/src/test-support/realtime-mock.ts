@@ -9,8 +9,7 @@ const reconnectListeners = new Set<() => void>();
 
 export function sharedWithFakeRealtime() {
   const actual = jest.requireActual('@parley/shared');
-  return {
-    ...actual,
+  const fake = {
     onRealtimeMessage: (listener: (event: RealtimeMessageEvent) => void) => {
       messageListeners.add(listener);
       return () => messageListeners.delete(listener);
@@ -25,6 +24,11 @@ export function sharedWithFakeRealtime() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+  return {
+    ...actual,
+    ...fake,
+    followLive: (options: object) => actual.followLive(options, fake),
   };
 }
 

@@ -6,13 +6,17 @@ import { $connection } from './connection-state';
 
 // The socket is the shell's; here its `connection` events are played by hand.
 const connectionListeners = new Set<(payload: unknown) => void>();
-jest.mock('@parley/shared', () => ({
-  ...jest.requireActual('@parley/shared'),
-  onRealtimeEvent: (name: string, listener: (payload: unknown) => void) => {
-    if (name === 'connection') connectionListeners.add(listener);
-    return () => connectionListeners.delete(listener);
-  },
-}));
+jest.mock('@parley/shared', () => {
+  const actual = jest.requireActual('@parley/shared');
+  const sources = {
+    onRealtimeEvent: (name: string, listener: (payload: unknown) => void) => {
+      if (name === 'connection') connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    onRealtimeReconnect: () => () => undefined,
+  };
+  return { ...actual, followLive: (options: object) => actual.followLive(options, sources) };
+});
 
 function signedIn(isOwner: boolean) {
   document.cookie = 'token=a-token; path=/; secure';
@@ -80,5 +84,19 @@ describe('the disconnected banner', () => {
     expect(screen.getByRole('alert').textContent).toBe(OWNER_TEXT);
     act(() => connectionListeners.forEach((listener) => listener({ status: 'connected' })));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stays when the first answer, read before WhatsApp refused the token, arrives after the event that says so', async () => {
+    signedIn(false);
+    let answer: (value: { data: { status: string } }) => void = () => undefined;
+    jest.spyOn(api, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(
+      <MemoryRouter>
+        <ConnectionBanner />
+      </MemoryRouter>,
+    );
+    act(() => connectionListeners.forEach((listener) => listener({ status: 'disconnected', reason: '190' })));
+    await act(async () => answer({ data: { status: 'connected' } }));
+    expect(screen.getByRole('alert').textContent).toBe('WhatsApp is disconnected — ask an owner to reconnect it');
   });
 });

@@ -1,11 +1,4 @@
-import {
-  $isAuthenticated,
-  api,
-  onRealtimeEvent,
-  onRealtimeReconnect,
-  readToken,
-  type ConnectionState,
-} from '@parley/shared';
+import { $isAuthenticated, api, followLive, readToken, type ConnectionState } from '@parley/shared';
 import { atom } from 'nanostores';
 import { useEffect } from 'react';
 
@@ -22,29 +15,21 @@ function isConnectionState(value: unknown): value is ConnectionState {
   return status === 'connected' || status === 'disconnected' || status === 'none';
 }
 
-function refresh(): void {
-  api.get<ConnectionState>('/api/account/connection').then(
-    ({ data }) => isConnectionState(data) && $connection.set(data),
-    // Unknown is not disconnected: no banner on a failed look-up.
-    () => undefined,
-  );
-}
-
-/** Keeps $connection current: asks the server, then follows the socket's `connection` events and reconnects. */
+/**
+ * Keeps $connection current: asks the server, then follows the socket's `connection` events, and asks again when the
+ * socket connects. Unknown is not disconnected: a failed look-up shows no banner.
+ */
 export function useConnectionState(): void {
   useEffect(() => {
     // Like the socket (realtime/use-realtime-connection.ts): nothing to ask without a token, and a call would
     // only answer 401 and reset the session.
     if (!readToken()) return;
-    refresh();
-    const stopEvents = onRealtimeEvent<unknown>('connection', (payload) => {
-      if (isConnectionState(payload)) $connection.set(payload);
+    const take = (value: unknown) => isConnectionState(value) && ($connection.set(value), true);
+    return followLive({
+      load: () => api.get<unknown>('/api/account/connection').then(({ data }) => data),
+      onAnswer: take,
+      event: 'connection',
+      onEvent: take,
     });
-    // Events sent while the socket was down are missed: ask again.
-    const stopReconnect = onRealtimeReconnect(refresh);
-    return () => {
-      stopEvents();
-      stopReconnect();
-    };
   }, []);
 }

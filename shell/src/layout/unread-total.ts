@@ -1,11 +1,4 @@
-import {
-  $isAuthenticated,
-  api,
-  onRealtimeEvent,
-  onRealtimeReconnect,
-  type ConversationEvent,
-  type ConversationSummary,
-} from '@parley/shared';
+import { $isAuthenticated, api, followLive, type ConversationEvent, type ConversationSummary } from '@parley/shared';
 import { atom } from 'nanostores';
 import { useEffect } from 'react';
 
@@ -16,26 +9,19 @@ $isAuthenticated.listen((authenticated) => {
   if (!authenticated) $unreadTotal.set(0);
 });
 
-function refresh(): void {
-  api.get<ConversationSummary>('/api/conversations/summary').then(
-    ({ data }) => typeof data?.unreadTotal === 'number' && $unreadTotal.set(data.unreadTotal),
-    // The title simply keeps its last count.
-    () => undefined,
-  );
-}
-
-/** Keeps $unreadTotal current while signed in: asks once, follows `conversation` events, asks again on reconnect. */
+/**
+ * Keeps $unreadTotal current while signed in: asks once, follows `conversation` events, asks again when the socket
+ * connects. On a failed look-up the title simply keeps its last count.
+ */
 export function useUnreadTotal(authenticated: boolean): void {
   useEffect(() => {
     if (!authenticated) return;
-    refresh();
-    const stopEvents = onRealtimeEvent<ConversationEvent>('conversation', (event) => {
-      if (typeof event?.unreadTotal === 'number') $unreadTotal.set(event.unreadTotal);
+    const take = (total: unknown) => typeof total === 'number' && ($unreadTotal.set(total), true);
+    return followLive<ConversationSummary, ConversationEvent>({
+      load: () => api.get<ConversationSummary>('/api/conversations/summary').then(({ data }) => data),
+      onAnswer: (summary) => take(summary?.unreadTotal),
+      event: 'conversation',
+      onEvent: (event) => take(event?.unreadTotal),
     });
-    const stopReconnect = onRealtimeReconnect(refresh);
-    return () => {
-      stopEvents();
-      stopReconnect();
-    };
   }, [authenticated]);
 }
